@@ -1,0 +1,59 @@
+/**
+ * Building blocks shared by every resource of the wire contract
+ * (spec/service-interface.md sections 2.1, 7 and 8).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Identifiers are positive whole numbers on the wire. */
+export const Id = Type.Integer({ minimum: 1 });
+/** Money on the wire: a decimal number with at most two decimals (cents inside). */
+export const Money = Type.Number();
+/** Milliseconds since the Unix epoch. */
+export const EpochMs = Type.Number();
+/** Request dates are `YYYY-MM-dd`. */
+export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The collection envelope: `count` is the total number of matching records, `list` one page. */
+export const Envelope = <T extends TSchema>(record: T) =>
+  Type.Object({ count: Type.Integer({ minimum: 0 }), list: Type.Array(record) });
+export interface EnvelopeOf<T> {
+  count: number;
+  list: T[];
+}
+
+/** Paging: `start` is a zero-based offset, `limit` a page size. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 1000;
+export const Start = Type.Integer({ minimum: 0 });
+export const Limit = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
+export const Month = Type.Integer({ minimum: 1, maximum: 12 });
+export const Year = Type.Integer({ minimum: 1970, maximum: 9999 });
+
+/** Error codes carried in every failure body, one per kind of failure. */
+export const ErrorCodes = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  invalidInput: 'INVALID_INPUT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** The body of every failure response. `success` is the text "false", as the interface spells it. */
+export const ErrorBody = Type.Object({
+  success: Type.Literal('false'),
+  message: Type.String(),
+  code: Type.String(),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** `{ success, message }`, the save and statement-link responses. */
+export const SuccessMessage = Type.Object({
+  success: Type.String(),
+  message: Type.String(),
+});
+export type SuccessMessage = Static<typeof SuccessMessage>;
