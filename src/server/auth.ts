@@ -1,0 +1,70 @@
+/**
+ * Bearer-token authentication and the two checks every route makes: the caller's role allows
+ * the operation, and every company it touches is the caller's own.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../store/tables/core.js';
+import type { Store } from '../store/open-db.js';
+import { hashToken } from '../services/token-hash.js';
+import { forbidden, unauthorized } from './http-errors.js';
+
+export interface Principal {
+  userId: number | null;
+  /** The company the caller belongs to; null for the embedded local admin, who owns the file. */
+  companyId: number | null;
+  role: Role;
+  name: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Routes that carry their own proof (a presigned URL) skip the bearer token. */
+    public?: boolean;
+  }
+}
+
+/** The embedded CLI acts as the local admin of the store it opened. */
+export const LOCAL_ADMIN: Principal = { userId: null, companyId: null, role: 'admin', name: 'local admin' };
+
+export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipal?: Principal): void {
+  const findToken = store.sqlite.prepare<[string], { company_id: number; user_id: number; role: Role; name: string }>(
+    `select t.company_id, t.user_id, t.role, u.name
+       from api_tokens t join users u on u.id = t.user_id
+      where t.token_hash = ? and t.revoked_at is null`,
+  );
+  app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    if (embeddedPrincipal) {
+      request.principal = embeddedPrincipal;
+      return;
+    }
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match?.[1]) {
+      throw unauthorized('missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
+    }
+    const row = findToken.get(hashToken(match[1]));
+    if (!row) throw unauthorized('invalid or revoked token');
+    request.principal = { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name };
+  });
+}
+
+/** Refuses (403) a caller whose role is not among the allowed ones; admin may do everything. */
+export function requireRole(request: FastifyRequest, allowed: readonly Role[]): void {
+  const { role } = request.principal;
+  if (role !== 'admin' && !allowed.includes(role)) {
+    throw forbidden(`the ${role} role may not use this operation (allowed: ${[...allowed, 'admin'].join(', ')})`);
+  }
+}
+
+/** Refuses (403) access to another company's data. Use for companyId and for every id that belongs to a company. */
+export function requireCompany(request: FastifyRequest, companyId: number): void {
+  const own = request.principal.companyId;
+  if (own !== null && own !== companyId) {
+    throw forbidden(`company ${companyId} is not the company of this token`);
+  }
+}

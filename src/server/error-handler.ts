@@ -1,0 +1,59 @@
+/**
+ * One error handler for the whole app: every failure answers with
+ * `{ success: "false", message, code }` and never with a stack trace.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes, type ErrorBody } from '../contract/common.js';
+import { HttpError } from './http-errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Status for a request that fails schema validation: 400 by default, 405 for the save (spec 7). */
+    invalidInputStatus?: 400 | 405;
+  }
+}
+
+export function errorBody(message: string, code: string): ErrorBody {
+  return { success: 'false', message, code };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.message, error.code));
+    }
+    const invalidStatus = request.routeOptions.config?.invalidInputStatus ?? 400;
+    const invalidCode = invalidStatus === 405 ? ErrorCodes.invalidInput : ErrorCodes.badRequest;
+    if (error.validation) {
+      return reply.status(invalidStatus).send(errorBody(describeValidation(error), invalidCode));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody('request body too large', ErrorCodes.payloadTooLarge));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, ...): safe to repeat.
+      return reply.status(status === 400 ? invalidStatus : status).send(errorBody(error.message, invalidCode));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('internal server error', ErrorCodes.internal));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(`no such endpoint: ${request.method} ${request.url.split('?')[0]}`, ErrorCodes.notFound));
+  });
+}
+
+/** "querystring/month must be <= 12", naming each failing field once. */
+function describeValidation(error: FastifyError): string {
+  const context = error.validationContext ?? 'request';
+  const parts = (error.validation ?? []).map((issue) => {
+    const missing = (issue.params as { missingProperty?: string }).missingProperty;
+    const path = missing ? `${issue.instancePath}/${missing}` : issue.instancePath;
+    const field = path.replace(/^\//, '') || context;
+    const allowed = (issue.params as { allowedValues?: unknown[] }).allowedValues;
+    const expected = allowed ? ` (${allowed.join(', ')})` : '';
+    return missing ? `${field} is required` : `${field} ${issue.message ?? 'is invalid'}${expected}`;
+  });
+  return `invalid ${context}: ${[...new Set(parts)].join('; ')}`;
+}

@@ -1,0 +1,82 @@
+/**
+ * API tokens of the local server: one per user, with the user's role and company. The token is
+ * printed once at creation; only its SHA-256 is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../store/tables/core.js';
+import type { Store } from '../store/open-db.js';
+import { hashToken } from './token-hash.js';
+
+export interface CreatedToken {
+  id: number;
+  token: string;
+  userId: number;
+  companyId: number;
+  role: Role;
+  name: string;
+}
+
+export interface TokenSummary {
+  id: number;
+  name: string;
+  role: Role;
+  companyId: number;
+  userId: number;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export class TokenServiceError extends Error {}
+
+/** Creates a token for the named user of the company (the user is created with the role if new). */
+export function createToken(store: Store, input: { companyId: number; role: Role; name: string; now?: number }): CreatedToken {
+  const token = `sp_${randomBytes(24).toString('base64url')}`;
+  const createdAt = input.now ?? Date.now();
+  return store.sqlite.transaction(() => {
+    const company = store.sqlite.prepare('select id from companies where id = ?').get(input.companyId);
+    if (!company) throw new TokenServiceError(`no company ${input.companyId} in the local store (run \`shopprop demo\` or import one)`);
+    const existing = store.sqlite
+      .prepare<[number, string], { id: number }>('select id from users where company_id = ? and name = ?')
+      .get(input.companyId, input.name);
+    const userId =
+      existing?.id ??
+      Number(
+        store.sqlite.prepare('insert into users (company_id, name, role) values (?, ?, ?)').run(input.companyId, input.name, input.role)
+          .lastInsertRowid,
+      );
+    const id = Number(
+      store.sqlite
+        .prepare('insert into api_tokens (company_id, user_id, role, name, token_hash, created_at) values (?, ?, ?, ?, ?, ?)')
+        .run(input.companyId, userId, input.role, input.name, hashToken(token), createdAt).lastInsertRowid,
+    );
+    return { id, token, userId, companyId: input.companyId, role: input.role, name: input.name };
+  })();
+}
+
+export function listTokens(store: Store, companyId?: number): TokenSummary[] {
+  const rows = store.sqlite
+    .prepare<[], { id: number; name: string; role: Role; company_id: number; user_id: number; created_at: number; revoked_at: number | null }>(
+      `select id, name, role, company_id, user_id, created_at, revoked_at from api_tokens order by id`,
+    )
+    .all();
+  return rows
+    .filter((row) => companyId === undefined || row.company_id === companyId)
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      companyId: row.company_id,
+      userId: row.user_id,
+      createdAt: row.created_at,
+      revokedAt: row.revoked_at,
+    }));
+}
+
+/** Revokes a token; it stops working on the next request. */
+export function revokeToken(store: Store, id: number, now = Date.now()): void {
+  const result = store.sqlite.prepare('update api_tokens set revoked_at = ? where id = ? and revoked_at is null').run(now, id);
+  if (result.changes === 0) {
+    const exists = store.sqlite.prepare('select id from api_tokens where id = ?').get(id);
+    throw new TokenServiceError(exists ? `token ${id} is already revoked` : `no token ${id}`);
+  }
+}

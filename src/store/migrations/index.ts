@@ -1,0 +1,10 @@
+/**
+ * Every schema version, oldest first. A database file is upgraded in place by applying the
+ * ones it has not seen; a released migration is never edited, only followed by a new one.
+ */
+import type { Migration } from 'kysely';
+import * as core from './2026-11-22-01-core.js';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-01-core': core,
+};

@@ -1,0 +1,50 @@
+/** Row types of the tables every part of the store shares: companies, users, API tokens. */
+import type { Generated } from 'kysely';
+
+export type Role = 'cashier' | 'accountant' | 'admin';
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  /** IANA zone; "month M of year Y" means this zone's calendar month. */
+  time_zone: string;
+  /** VAT on management fees and other services, in basis points (1600 = 16%). */
+  vat_rate_bp: number;
+  /** Last receipt number handed out; advanced inside each sale's own transaction. */
+  receipt_seq: number;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  role: Role;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  role: Role;
+  name: string;
+  /** SHA-256 of the token in hex; the token itself is shown once and never stored. */
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** Key/value settings of the store itself, such as the key that signs document URLs. */
+export interface StoreSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface CoreTables {
+  companies: CompaniesTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  store_settings: StoreSettingsTable;
+}

@@ -1,0 +1,72 @@
+/**
+ * The bundled server on a real SQLite file in a temp dir, listening on 127.0.0.1 on a free port.
+ * Server tests talk to it over real HTTP.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { createToken } from '../../src/services/token-service.js';
+import { seedDemo, type DemoOptions } from '../../src/store/demo/seed-demo.js';
+import { openStore, type Store } from '../../src/store/open-db.js';
+import type { Role } from '../../src/store/tables/core.js';
+import { makeTempDir } from './temp-dir.js';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  store: Store;
+  dbFile: string;
+  /** A fresh bearer token for a user of the company with the role. */
+  tokenFor(companyId: number, role?: Role): string;
+  /** GET or POST over real HTTP; returns status and parsed JSON (or text). */
+  request(method: 'GET' | 'POST', path: string, options?: { token?: string; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** Demo data is fixed to one "now" so figures are the same on every run. */
+export const TEST_NOW = Date.UTC(2026, 10, 15, 9, 0, 0);
+
+export async function startTestServer(options: { demo?: DemoOptions | false } = {}): Promise<TestServer> {
+  const temp = makeTempDir();
+  const dbFile = join(temp.dir, 'test.db');
+  const store = await openStore(dbFile);
+  if (options.demo !== false) seedDemo(store, { now: TEST_NOW, ...(options.demo ?? {}) });
+  const app = await buildApp({ store });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url,
+    app,
+    store,
+    dbFile,
+    tokenFor(companyId, role = 'admin') {
+      return createToken(store, { companyId, role, name: `test ${role} ${Math.random().toString(36).slice(2, 8)}` }).token;
+    },
+    async request(method, path, opts = {}) {
+      const target = new URL(path, url);
+      for (const [key, value] of Object.entries(opts.query ?? {})) {
+        if (value !== undefined) target.searchParams.set(key, String(value));
+      }
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(target, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body, headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      temp.remove();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeToken, listTokens } from '../../src/services/token-service.js';
+import { startTestServer, type TestServer } from '../helpers/local-server.js';
+
+describe('bearer tokens', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  const path = '/api/itemcatalogspecs/list_for_receipt';
+
+  it('refuses a request without a token with 401 and the error body', async () => {
+    const response = await server.request('GET', path, { query: { companyId: 1 } });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: 'false', code: 'UNAUTHORIZED' });
+    expect(response.body.message).toMatch(/bearer token/);
+  });
+
+  it('refuses an unknown token and a revoked one with 401', async () => {
+    expect((await server.request('GET', path, { token: 'sp_nonsense', query: { companyId: 1 } })).status).toBe(401);
+    const token = server.tokenFor(1, 'accountant');
+    const id = listTokens(server.store, 1).at(-1)!.id;
+    revokeToken(server.store, id);
+    const response = await server.request('GET', path, { token, query: { companyId: 1 } });
+    expect(response.status).toBe(401);
+    expect(response.body.message).toMatch(/revoked/);
+  });
+
+  it('stores only the hash of a token', () => {
+    const token = server.tokenFor(1);
+    const rows = server.store.sqlite.prepare('select token_hash from api_tokens').all() as { token_hash: string }[];
+    expect(rows.some((row) => row.token_hash === token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('answers an unknown path with a JSON 404', async () => {
+    const response = await server.request('GET', '/api/nothing', { token: server.tokenFor(1) });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ success: 'false', code: 'NOT_FOUND' });
+  });
+});
