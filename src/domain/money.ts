@@ -20,7 +20,7 @@ export function toCents(amount: number): Cents {
   if (fraction.length > 2) throw new MoneyError(`more than two decimals: ${amount}`);
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) throw new MoneyError(`amount too large: ${amount}`);
-  return amount < 0 ? -cents : cents;
+  return amount < 0 ? -cents + 0 : cents;
 }
 
 /** Cents to a wire amount: 123450 -> 1234.5. Division by 100 of an integer is exact to print. */
@@ -36,7 +36,8 @@ export function divideRounded(numerator: number, denominator: number): number {
   const magnitude = Math.abs(numerator);
   const quotient = Math.floor(magnitude / denominator);
   const remainder = magnitude - quotient * denominator;
-  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient);
+  // `+ 0` turns -0 into 0, so a rounded-away amount is plain zero.
+  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient) + 0;
 }
 
 /** A percentage rate as integer basis points: 16 -> 1600, 7.5 -> 750. */
