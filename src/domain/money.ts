@@ -14,9 +14,11 @@ export class MoneyError extends Error {}
  */
 export function toCents(amount: number): Cents {
   if (!Number.isFinite(amount)) throw new MoneyError(`not an amount: ${amount}`);
-  // The decimal text of the number is exact for values with <= 15 significant digits.
-  const text = Math.abs(amount).toFixed(10).replace(/0+$/, '');
-  const [whole, fraction = ''] = text.split('.');
+  // String() gives the shortest decimal text that reads back as the same number, which is the
+  // amount as it was written on the wire (1086844.31, not 1086844.3100000001).
+  const text = String(Math.abs(amount));
+  if (text.includes('e')) throw new MoneyError(Math.abs(amount) < 1 ? `more than two decimals: ${amount}` : `amount too large: ${amount}`);
+  const [whole = '0', fraction = ''] = text.split('.');
   if (fraction.length > 2) throw new MoneyError(`more than two decimals: ${amount}`);
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (!Number.isSafeInteger(cents)) throw new MoneyError(`amount too large: ${amount}`);
