@@ -1,0 +1,53 @@
+import type { Column } from './columns/types.js';
+import { exportDate, formatTableDate } from './date-text.js';
+import { formatMoney, plainMoney } from './money-text.js';
+
+/**
+ * One value of one column, as each format wants it. A value whose type does not fit its
+ * column's kind (a server sending text where money belongs) is shown as it came rather than
+ * refused: output never hides data.
+ */
+
+/** Text for a table cell: money grouped with two decimals, dates as `yyyy-MM-dd` in the zone. */
+export function tableCell(value: unknown, column: Column, timeZone: string): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (column.kind === 'money') return formatMoney(value);
+    if (column.kind === 'date') return formatTableDate(value, timeZone);
+    return String(value);
+  }
+  return printable(textOf(value));
+}
+
+/** Text for a CSV cell: plain numbers, money with two fixed decimals, ISO dates (or epoch ms when raw). */
+export function csvCell(value: unknown, column: Column, raw: boolean): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (column.kind === 'money') return plainMoney(value);
+    if (column.kind === 'date') return String(exportDate(value, raw));
+    return String(value);
+  }
+  return textOf(value);
+}
+
+/** A JSON value: dates become ISO text unless raw; everything else as received; absent is null. */
+export function jsonValue(value: unknown, column: Column | undefined, raw: boolean): unknown {
+  if (value === undefined || value === null) return null;
+  if (column?.kind === 'date' && typeof value === 'number') return exportDate(value, raw);
+  return value;
+}
+
+/** Nested arrays and objects become JSON text in tables and CSV. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+// Server text is untrusted: escape sequences would restyle or move the user's terminal.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+function printable(text: string): string {
+  return text.replaceAll('\t', ' ').replace(CONTROL, '\ufffd');
+}

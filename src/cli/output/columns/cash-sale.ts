@@ -1,0 +1,29 @@
+import type { CashSaleRecord } from '../../../contract/index.js';
+import { columnSet } from './types.js';
+
+/** Cash sales (interface 2.2). */
+export const cashSaleColumns = columnSet<CashSaleRecord>(
+  'cash sale',
+  [
+    { key: 'id', header: 'ID', kind: 'integer' },
+    { key: 'issueDate', header: 'Date', kind: 'date' },
+    { key: 'issuedTo', header: 'Customer', kind: 'text' },
+    { key: 'issuedToPhone', header: 'Phone', kind: 'text' },
+    { key: 'amountPaid', header: 'Paid', kind: 'money', total: true },
+    { key: 'paymentMethod', header: 'Method', kind: 'text' },
+    { key: 'transactionType', header: 'Txn type', kind: 'text' },
+    { key: 'refNo', header: 'Ref no', kind: 'text' },
+    { key: 'receiptNo', header: 'Receipt', kind: 'text' },
+    { key: 'notes', header: 'Notes', kind: 'text' },
+    { key: 'companyId', header: 'Company', kind: 'integer' },
+    { key: 'cashbookId', header: 'Cashbook', kind: 'integer' },
+    { key: 'retailShopId', header: 'Shop', kind: 'integer' },
+    { key: 'userId', header: 'User', kind: 'integer' },
+    { key: 'totalDiscount', header: 'Discount', kind: 'money', total: true },
+    { key: 'totalTax', header: 'Tax', kind: 'money', total: true },
+    { key: 'subTotal', header: 'Subtotal', kind: 'money', total: true },
+    { key: 'totalAmount', header: 'Total', kind: 'money', total: true },
+    { key: 'balance', header: 'Balance', kind: 'money', total: true },
+  ],
+  ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'paymentMethod'],
+);

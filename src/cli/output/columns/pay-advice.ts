@@ -1,0 +1,53 @@
+import type { ExpenseLine, PayAdvice, RentLine } from '../../../contract/index.js';
+import { columnSet, type Column } from './types.js';
+
+/** Rent lines of a pay advice (interface 2.6): one per unit. */
+export const rentLineColumns = columnSet<RentLine>(
+  'rent line',
+  [
+    { key: 'unitNo', header: 'Unit', kind: 'text' },
+    { key: 'tenantName', header: 'Tenant', kind: 'text' },
+    { key: 'monthlyCharge', header: 'Monthly charge', kind: 'money', total: true },
+    { key: 'invoiced', header: 'Invoiced', kind: 'money', total: true },
+    { key: 'balanceBf', header: 'Balance b/f', kind: 'money', total: true },
+    { key: 'amountPaid', header: 'Paid', kind: 'money', total: true },
+    { key: 'amountPaidTax', header: 'Paid tax', kind: 'money', total: true },
+    { key: 'balanceCf', header: 'Balance c/f', kind: 'money', total: true },
+  ],
+  ['unitNo', 'tenantName', 'monthlyCharge', 'invoiced', 'balanceBf', 'amountPaid', 'amountPaidTax', 'balanceCf'],
+);
+
+/** Expense lines of a pay advice. */
+export const expenseLineColumns = columnSet<ExpenseLine>(
+  'expense line',
+  [
+    { key: 'txnDate', header: 'Date', kind: 'date' },
+    { key: 'description', header: 'Description', kind: 'text' },
+    { key: 'amount', header: 'Amount', kind: 'money', total: true },
+  ],
+  ['txnDate', 'description', 'amount'],
+);
+
+type SummaryKey = Exclude<Extract<keyof PayAdvice, string>, 'rentsList' | 'expenseList'>;
+
+/** The pay advice's own fields, in contract order, shown as a label/value summary. */
+export const payAdviceSummaryColumns: readonly (Column & { readonly key: SummaryKey })[] = [
+  { key: 'rentReceived', header: 'Rent received', kind: 'money' },
+  { key: 'totalUtility', header: 'Utility', kind: 'money' },
+  { key: 'periodIncome', header: 'Period income', kind: 'money' },
+  { key: 'termLeaseRecpt', header: 'Term lease receipts', kind: 'money' },
+  { key: 'periodExpense', header: 'Period expense', kind: 'money' },
+  { key: 'manFees', header: 'Management fees', kind: 'money' },
+  { key: 'manFeesVat', header: 'Management fees VAT', kind: 'money' },
+  { key: 'manFeesRate', header: 'Management fee %', kind: 'number' },
+  { key: 'totalDeductions', header: 'Total deductions', kind: 'money' },
+  { key: 'balanceBf', header: 'Balance b/f', kind: 'money' },
+  { key: 'deferredAmount', header: 'Deferred amount', kind: 'money' },
+  { key: 'deferredPayment', header: 'Deferred payment', kind: 'money' },
+  { key: 'netAmountDue', header: 'Net amount due', kind: 'money' },
+  { key: 'statementType', header: 'Statement type', kind: 'text' },
+  { key: 'withEffectFrom', header: 'From', kind: 'date' },
+  { key: 'withEffectTo', header: 'To', kind: 'date' },
+  { key: 'stmtIncomeLabel', header: 'Income label', kind: 'text' },
+  { key: 'taxReceived', header: 'Tax received', kind: 'money' },
+];

@@ -1,0 +1,35 @@
+/**
+ * Column definitions: how each field of a contract record is shown. `kind` decides formatting
+ * (money with two decimals, dates in the company's zone, numbers right-aligned); `total` marks
+ * money columns whose sum means something in a table's totals row.
+ */
+export type ColumnKind = 'text' | 'money' | 'date' | 'integer' | 'number';
+
+export interface Column {
+  /** The record's field name; also the CSV header and the name `--fields` takes. */
+  readonly key: string;
+  /** The table header, for people. */
+  readonly header: string;
+  readonly kind: ColumnKind;
+  readonly total?: boolean;
+}
+
+export interface ColumnSet {
+  /** What one record is, for messages ("cash sale"). */
+  readonly name: string;
+  /** Every field, in contract order: the default for json, ndjson and csv. */
+  readonly columns: readonly Column[];
+  /** A readable subset for tables when `--fields` is not given. */
+  readonly defaultTableFields: readonly string[];
+}
+
+type KeyOf<T> = Extract<keyof T, string>;
+
+/** A column set whose keys the compiler checks against the record type T. */
+export function columnSet<T extends object>(
+  name: string,
+  columns: readonly (Column & { readonly key: KeyOf<T> })[],
+  defaultTableFields: readonly KeyOf<T>[],
+): ColumnSet {
+  return { name, columns, defaultTableFields };
+}
