@@ -1,0 +1,257 @@
+/**
+ * The typed client of the interface: one method per endpoint. It refuses requests the
+ * interface would not accept before sending them, carries the token, retries what is safe to
+ * retry, turns failures into ApiError and checks replies against the contract.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  endpoints,
+  ErrorCodes,
+  type CashSaleListQuery,
+  type CashSaleListRecord,
+  type EndpointName,
+  type ItemCatalogSpecRecord,
+  type PaidBalanceQuery,
+  type PaidBalanceRow,
+  type PayAdvice,
+  type PayAdviceQuery,
+  type ReceiptSpecsQuery,
+  type SaleItemListQuery,
+  type SaleItemRecord,
+  type SaveCashSaleBody,
+  type SaveCashSaleResponse,
+  type StatementPdfQuery,
+  type StatementPdfResponse,
+  type StatementRecord,
+  type StatementsQuery,
+} from '../contract/index.js';
+import { routeDocument, type TransportLocation } from './document-route.js';
+import { ApiError, errorFromResponse, UsageError, type ApiErrorKind } from './errors.js';
+import { checkBody, checkQuery } from './request-check.js';
+import { sendWithRetry, type RetryOptions } from './retry.js';
+import type { QueryValue, Transport, TransportRequest, TransportResponse } from './transport.js';
+import { parseJsonReply, validateResponse, type Loose } from './validate.js';
+
+/** One page of a collection: `count` is the total of matching records, `list` this page. */
+export interface Page<T> {
+  count: number;
+  list: Loose<T>[];
+}
+
+export interface ShopClientOptions {
+  transport: Transport & TransportLocation;
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  retry?: RetryOptions;
+  /** Told about retries (the transport traces the requests themselves). */
+  trace?: (line: string) => void;
+  /** Per-request silence allowed; the transport's default otherwise. */
+  timeoutMs?: number;
+  /** Fetches a document link outside the service's base URL. Default: a one-off HTTP request, following redirects. */
+  fetchDirect?: (url: URL) => Promise<TransportResponse>;
+}
+
+export interface SaveOptions {
+  /** Makes the save safe to retry: the server records the sale once per key. */
+  idempotencyKey?: string;
+}
+
+interface Call {
+  query?: object;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const CODE_KINDS: Record<string, ApiErrorKind> = {
+  [ErrorCodes.badRequest]: 'badRequest',
+  [ErrorCodes.unauthorized]: 'auth',
+  [ErrorCodes.forbidden]: 'forbidden',
+  [ErrorCodes.notFound]: 'notFound',
+  [ErrorCodes.invalidInput]: 'invalidInput',
+  [ErrorCodes.payloadTooLarge]: 'badRequest',
+  [ErrorCodes.internal]: 'server',
+};
+
+export class ShopClient {
+  readonly transport: Transport & TransportLocation;
+  private readonly token?: string;
+  private readonly options: ShopClientOptions;
+
+  constructor(options: ShopClientOptions) {
+    this.options = options;
+    this.transport = options.transport;
+    const token = options.token?.trim();
+    if (token && /[\r\n]/.test(token)) throw new UsageError('the token must be on one line');
+    this.token = token || undefined;
+  }
+
+  /** 4.1: cash sales (sale item records may appear among them). */
+  listCashSales(query: CashSaleListQuery): Promise<Page<CashSaleListRecord>> {
+    return this.page('listCashSales', query);
+  }
+
+  /** 4.2: sale lines. */
+  listSaleItems(query: SaleItemListQuery): Promise<Page<SaleItemRecord>> {
+    return this.page('listSaleItems', query);
+  }
+
+  /** 4.3: serialised units in stock, for receipts. */
+  listReceiptSpecs(query: ReceiptSpecsQuery): Promise<Page<ItemCatalogSpecRecord>> {
+    return this.page('listReceiptSpecs', query);
+  }
+
+  /** 4.4: records (or, with `id`, updates) a cash sale. Retried only when it carries a key. */
+  async saveCashSale(body: SaveCashSaleBody, options: SaveOptions = {}): Promise<Loose<SaveCashSaleResponse>> {
+    const key = options.idempotencyKey?.trim();
+    return this.call('saveCashSale', { body, headers: key ? { 'Idempotency-Key': key } : {} });
+  }
+
+  /** 4.5: tenant paid and balance rows. */
+  paidBalance(query: PaidBalanceQuery): Promise<Loose<PaidBalanceRow>[]> {
+    return this.call('paidBalance', { query });
+  }
+
+  /** 4.6: the landlord pay advice of a property. */
+  payAdvice(query: PayAdviceQuery): Promise<Loose<PayAdvice>> {
+    return this.call('payAdvice', { query });
+  }
+
+  /** 4.7: landlord property statements. */
+  statements(query: StatementsQuery): Promise<Page<StatementRecord>> {
+    return this.page('statements', query);
+  }
+
+  /** 4.8: the link of a rendered statement document, in `message`. */
+  statementPdf(query: StatementPdfQuery): Promise<Loose<StatementPdfResponse>> {
+    return this.call('statementPdf', { query });
+  }
+
+  /** The bytes behind a document link (the statement PDF link), fetched by the route it calls for. */
+  async fetchDocument(link: string): Promise<Buffer> {
+    const route = routeDocument(link, this.transport);
+    if (route.via === 'transport') {
+      const request = this.request('GET', route.path, route.query);
+      const response = await this.send(request, 'statement document');
+      if (!isOk(response.status)) throw errorFromResponse(request, response).withOperation('statement document');
+      return response.body;
+    }
+    const { url } = route;
+    const operation = `statement document from ${url.host}`;
+    const fetchDirect = this.options.fetchDirect ?? defaultFetchDirect(this.options.trace);
+    // No token: the link is presigned, and the token is not for other hosts.
+    const response = await this.retrying({ method: 'GET', path: url.pathname }, () => fetchDirect(url), operation);
+    if (!isOk(response.status)) throw errorFromResponse({ method: 'GET', path: url.pathname }, response).withOperation(operation);
+    return response.body;
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private async page<T>(name: EndpointName, query: object): Promise<Page<T>> {
+    const reply = (await this.call(name, { query })) as { count?: unknown; list?: unknown };
+    const endpoint = endpoints[name];
+    const problem = typeof reply.count !== 'number' ? 'count' : !Array.isArray(reply.list) ? 'list' : undefined;
+    if (problem) {
+      throw new ApiError({
+        kind: 'invalidResponse',
+        method: endpoint.method,
+        path: endpoint.path,
+        status: 200,
+        operation: endpoint.title,
+        serverMessage: `unexpected reply: ${problem}: is required`,
+      });
+    }
+    return reply as Page<T>;
+  }
+
+  private async call<N extends EndpointName>(
+    name: N,
+    call: Call,
+  ): Promise<Loose<Static<(typeof endpoints)[N]['response']>>> {
+    const endpoint = endpoints[name];
+    const query = call.query === undefined ? undefined : checkQuery(name, call.query);
+    const body = call.body === undefined ? undefined : checkBody(name, call.body);
+    const request = this.request(endpoint.method, endpoint.path, query, body, call.headers);
+    const response = await this.send(request, endpoint.title);
+    const context = { method: endpoint.method, path: endpoint.path, status: response.status, operation: endpoint.title };
+    if (!isOk(response.status)) throw errorFromResponse(request, response).withOperation(endpoint.title);
+    const json = parseJsonReply(response.body, header(response, 'content-type'), context);
+    refusedInSuccess(json, context);
+    return validateResponse(endpoint.response as TSchema, json, context) as Loose<Static<(typeof endpoints)[N]['response']>>;
+  }
+
+  private request(
+    method: 'GET' | 'POST',
+    path: string,
+    query?: Record<string, QueryValue>,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): TransportRequest {
+    const all = { ...headers };
+    if (this.token) all.Authorization = `Bearer ${this.token}`;
+    return { method, path, query, body, headers: all, timeoutMs: this.options.timeoutMs };
+  }
+
+  private send(request: TransportRequest, operation: string): Promise<TransportResponse> {
+    return this.retrying(request, () => this.transport.request(request), operation);
+  }
+
+  private async retrying(
+    request: Pick<TransportRequest, 'method' | 'path' | 'headers'>,
+    send: () => Promise<TransportResponse>,
+    operation: string,
+  ): Promise<TransportResponse> {
+    const trace = this.options.trace;
+    try {
+      return await sendWithRetry({ ...request }, send, {
+        ...this.options.retry,
+        onRetry: (info) => {
+          trace?.(`retrying ${request.method} ${request.path} in ${info.delayMs}ms (attempt ${info.attempt} of ${info.attempts}): ${info.reason}`);
+          this.options.retry?.onRetry?.(info);
+        },
+      });
+    } catch (error) {
+      throw error instanceof ApiError ? error.withOperation(operation) : error;
+    }
+  }
+}
+
+function isOk(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function header(response: TransportResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A 2xx whose body says `success: "false"` is a refusal all the same. Its kind comes from the
+ * body's code; without one, a refused save is taken as refused input.
+ */
+function refusedInSuccess(json: unknown, context: { method: string; path: string; status: number; operation: string }): void {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return;
+  const { success, message, code } = json as Record<string, unknown>;
+  if (success !== 'false' && success !== false) return;
+  const known = typeof code === 'string' ? CODE_KINDS[code] : undefined;
+  throw new ApiError({
+    ...context,
+    kind: known ?? (context.method === 'POST' ? 'invalidInput' : 'server'),
+    code: typeof code === 'string' ? code : undefined,
+    serverMessage: typeof message === 'string' ? message : 'the server answered success: false',
+  });
+}
+
+function defaultFetchDirect(trace?: (line: string) => void): (url: URL) => Promise<TransportResponse> {
+  return async (url) => {
+    // Loaded only for documents stored elsewhere, so embedded mode never loads undici.
+    const { createHttpTransport } = await import('./http-transport.js');
+    const transport = createHttpTransport({ baseUrl: url.origin, maxRedirections: 5, trace });
+    try {
+      return await transport.request({ method: 'GET', path: url.pathname + url.search });
+    } finally {
+      await transport.close();
+    }
+  };
+}

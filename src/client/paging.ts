@@ -1,0 +1,116 @@
+/**
+ * Walks a collection page by page (`--all`), yielding one record at a time so memory holds a
+ * single page. The walk ends when the first page's `count` is reached, and also, so that a
+ * misbehaving server cannot keep it going, at an empty page, a page repeating the one before
+ * (a server that ignores `start`), a count that shrinks, or the caller's `max`.
+ */
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../contract/index.js';
+import { UsageError } from './errors.js';
+
+/**
+ * What `start` means to the server: a record offset (the default) or a page index. The
+ * interface does not say, so it is set per profile.
+ */
+export type PagingStyle = 'offset' | 'page';
+
+export type WalkEndReason =
+  /** every record the count announced was yielded */
+  | 'complete'
+  /** the caller's max was reached */
+  | 'max'
+  /** a page came back empty before the count was reached */
+  | 'empty-page'
+  /** a page came back shorter than asked for, where that means the end */
+  | 'short-page'
+  /** a page repeated the previous one */
+  | 'repeated-page';
+
+export interface WalkSummary {
+  reason: WalkEndReason;
+  /** Records yielded. */
+  done: number;
+  /** Records the walk expected: the count from `start` on, bounded by max. */
+  total: number;
+  /** The count the server reported last. */
+  count: number;
+  pages: number;
+}
+
+export interface WalkOptions {
+  pageSize?: number;
+  /** The first `start` sent, in the style's unit (a record offset, or a page index). */
+  start?: number;
+  /** Stop after this many records. */
+  max?: number;
+  style?: PagingStyle;
+  onProgress?: (done: number, total: number) => void;
+  /** Told how the walk ended, so a caller can say that records are missing. */
+  onEnd?: (summary: WalkSummary) => void;
+}
+
+export interface PageOf<T> {
+  count: number;
+  list: T[];
+}
+
+export async function* walkPages<T>(
+  fetchPage: (start: number, limit: number) => Promise<PageOf<T>>,
+  options: WalkOptions = {},
+): AsyncGenerator<T, WalkSummary, undefined> {
+  const { pageSize = DEFAULT_PAGE_SIZE, start = 0, max, style = 'offset' } = options;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw new UsageError(`page size must be a whole number from 1 to ${MAX_PAGE_SIZE} (got ${pageSize})`);
+  }
+  if (!Number.isInteger(start) || start < 0) throw new UsageError(`start must be a whole number from 0 (got ${start})`);
+  if (max !== undefined && (!Number.isInteger(max) || max < 0)) {
+    throw new UsageError(`max must be a whole number from 0 (got ${max})`);
+  }
+  const cap = max ?? Infinity;
+  const firstOffset = style === 'offset' ? start : start * pageSize;
+
+  let position = start;
+  let count = Infinity;
+  let expected = Infinity;
+  let done = 0;
+  let pages = 0;
+  let previousFirst: string | undefined;
+
+  const end = (reason: WalkEndReason): WalkSummary => {
+    const summary = { reason, done, total: Math.min(expected, cap), count: Number.isFinite(count) ? count : done, pages };
+    options.onEnd?.(summary);
+    return summary;
+  };
+
+  if (cap === 0) return end('max');
+  for (;;) {
+    // Offset paging may ask for just what is left; page indexes need a fixed page size.
+    const limit = style === 'offset' ? Math.max(1, Math.min(pageSize, cap - done, expected - done)) : pageSize;
+    const page = await fetchPage(position, limit);
+    pages++;
+    const reported = Number.isFinite(page.count) && page.count >= 0 ? page.count : Infinity;
+    // The first count is the target; a later, smaller one lowers it, a larger one is ignored
+    // so that records added during the walk cannot keep it going.
+    if (pages === 1 || reported < count) {
+      count = reported;
+      expected = Math.max(0, count - firstOffset);
+    }
+    const list = page.list;
+    if (list.length === 0) return end(done >= expected ? 'complete' : 'empty-page');
+    const first = JSON.stringify(list[0]);
+    if (pages > 1 && first === previousFirst) return end('repeated-page');
+    previousFirst = first;
+
+    const take = Math.min(list.length, cap - done, expected - done);
+    for (let i = 0; i < take; i++) {
+      done++;
+      yield list[i] as T;
+    }
+    options.onProgress?.(done, Math.min(expected, cap));
+    if (done >= cap) return end('max');
+    if (done >= expected) return end('complete');
+    // A short offset page may only mean the server caps the page size: go on while the count
+    // says there is more. A short page of indexed pages, or without a count, is the last.
+    if (list.length < limit && (style === 'page' || !Number.isFinite(expected))) return end('short-page');
+    position += style === 'offset' ? list.length : 1;
+  }
+}
