@@ -1,0 +1,117 @@
+/**
+ * Checks a cash sale as a client sent it and computes what the server stores: every line's
+ * amounts, the totals and the payment, in cents. Returns every problem found, not only the
+ * first, so a client can show them all at once.
+ */
+import type { SaveCashSaleBody } from '../contract/cash-sale.js';
+import { MoneyError, toBasisPoints, toCents, type Cents } from './money.js';
+import { checkPayment } from './payment.js';
+import { QuantityError, toMilli } from './quantity.js';
+import { computeSaleLine, type SaleLineAmounts, type SaleLineTerms } from './sale-line.js';
+import { computeSaleTotals, type SaleTotals } from './sale-totals.js';
+import { checkSentAmount, type SaleProblem } from './sent-amount.js';
+
+export interface CheckedSaleLine {
+  terms: SaleLineTerms;
+  amounts: SaleLineAmounts;
+}
+
+export interface CheckedSale {
+  lines: CheckedSaleLine[];
+  totals: SaleTotals;
+  amountPaidCents: Cents;
+  balanceCents: Cents;
+  channelCents: Cents[];
+  problems: SaleProblem[];
+}
+
+/** A serialised unit is one item: a line that names one sells exactly one (qty 1). */
+const ONE = 1000;
+
+export function checkSale(body: SaveCashSaleBody): CheckedSale {
+  const problems: SaleProblem[] = [];
+  const cents = (field: string, value: number): Cents => {
+    try {
+      const c = toCents(value);
+      if (c < 0) problems.push({ field, sent: value, message: `${field} may not be negative` });
+      return c;
+    } catch (error) {
+      if (!(error instanceof MoneyError)) throw error;
+      problems.push({ field, sent: value, message: `${field}: ${error.message}` });
+      return 0;
+    }
+  };
+
+  const unitLines = new Map<number, number>();
+  const lines = body.itemIssuesDto.map((line, index): CheckedSaleLine => {
+    const at = (name: string) => `itemIssuesDto[${index}].${name}`;
+    let qtyMilli = 0;
+    try {
+      qtyMilli = toMilli(line.qty);
+      if (qtyMilli <= 0) problems.push({ field: at('qty'), sent: line.qty, message: `${at('qty')} must be more than 0` });
+    } catch (error) {
+      if (!(error instanceof QuantityError)) throw error;
+      problems.push({ field: at('qty'), sent: line.qty, message: `${at('qty')}: ${error.message}` });
+    }
+    let taxRateBp = 0;
+    try {
+      taxRateBp = toBasisPoints(line.taxRate);
+    } catch (error) {
+      if (!(error instanceof MoneyError)) throw error;
+      problems.push({ field: at('taxRate'), sent: line.taxRate, message: `${at('taxRate')}: ${error.message}` });
+    }
+    const terms: SaleLineTerms = {
+      priceCents: cents(at('buyingPrice'), line.buyingPrice),
+      qtyMilli,
+      discountCents: cents(at('discount'), line.discount),
+      taxRateBp,
+      taxIncExc: line.taxIncExc === 1 ? 1 : 0,
+      unitCostCents: cents(at('unitCost'), line.unitCost),
+    };
+    const unitId = line.invItemSpecsId ?? undefined;
+    if (unitId !== undefined) {
+      if (qtyMilli !== ONE) {
+        problems.push({ field: at('qty'), sent: line.qty, expected: 1, message: `${at('qty')} is ${line.qty}, expected 1 (the line sells serialised unit ${unitId})` });
+      }
+      const earlier = unitLines.get(unitId);
+      if (earlier !== undefined) {
+        problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is already sold by itemIssuesDto[${earlier}]` });
+      } else {
+        unitLines.set(unitId, index);
+      }
+    }
+    const amounts = computeSaleLine(terms);
+    if (amounts.grossCents < terms.discountCents) {
+      problems.push({ field: at('discount'), sent: line.discount, expected: `at most ${amounts.grossCents / 100}`, message: `${at('discount')} ${line.discount} exceeds the line's price x qty ${amounts.grossCents / 100}` });
+    }
+    for (const problem of [checkSentAmount(at('taxAmount'), line.taxAmount, amounts.taxCents), checkSentAmount(at('lineTotal'), line.lineTotal, amounts.lineTotalCents)]) {
+      if (problem) problems.push(problem);
+    }
+    return { terms, amounts };
+  });
+
+  const totals = computeSaleTotals(lines.map((l) => l.amounts));
+  const sentTotals: [string, number | undefined, Cents][] = [
+    ['subTotal', body.subTotal, totals.subTotalCents],
+    ['totalDiscount', body.totalDiscount, totals.totalDiscountCents],
+    ['totalTax', body.totalTax, totals.totalTaxCents],
+    ['totalAmount', body.totalAmount, totals.totalAmountCents],
+  ];
+  for (const [field, sent, expected] of sentTotals) {
+    const problem = checkSentAmount(field, sent, expected);
+    if (problem) problems.push(problem);
+  }
+
+  const channels = body.channelsDto ?? [];
+  const channelCents = channels.map((channel, index) => cents(`channelsDto[${index}].amount`, channel.amount));
+  const paid = cents('amountPaid', body.amountPaid);
+  const payment = checkPayment({ totalAmountCents: totals.totalAmountCents, amountPaidCents: paid, channelCents: channels.length ? channelCents : undefined });
+  problems.push(...payment.problems);
+
+  return { lines, totals, amountPaidCents: payment.amountPaidCents, balanceCents: payment.balanceCents, channelCents, problems };
+}
+
+/** "totalAmount is 100, expected 116; itemIssuesDto[0].qty ..." */
+export function describeProblems(problems: readonly SaleProblem[]): string {
+  return problems.map((p) => p.message).join('; ');
+}
