@@ -5,9 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
-export function createInProcessTransport(app: FastifyInstance, description: string, onClose?: () => Promise<void>): Transport {
+export function createInProcessTransport(
+  app: FastifyInstance,
+  description: string,
+  onClose?: () => Promise<void>,
+): Transport & { readonly inProcess: true } {
   return {
     description,
+    inProcess: true,
     async request(request: TransportRequest): Promise<TransportResponse> {
       const query: Record<string, string> = {};
       for (const [key, value] of Object.entries(request.query ?? {})) {

@@ -83,8 +83,9 @@ export async function* walkPages<T>(
 
   if (cap === 0) return end('max');
   for (;;) {
-    // Offset paging may ask for just what is left; page indexes need a fixed page size.
-    const limit = style === 'offset' ? Math.max(1, Math.min(pageSize, cap - done, expected - done)) : pageSize;
+    // The same limit on every page (a server may seek from where the last page ended); only
+    // offset paging may shorten it for the caller's max, page indexes need a fixed size.
+    const limit = style === 'offset' ? Math.min(pageSize, cap - done) : pageSize;
     const page = await fetchPage(position, limit);
     pages++;
     const reported = Number.isFinite(page.count) && page.count >= 0 ? page.count : Infinity;

@@ -98,13 +98,14 @@ export function firstProblem(schema: TSchema, value: unknown, rootName = '(whole
 
 function describe(error: ValueError, rootName: string): string {
   const specific = innermost(error);
-  if (KindGuard.IsUnion(specific.schema) && specific.schema.anyOf.every((s) => KindGuard.IsLiteral(s))) {
-    specific.message = `Expected one of ${specific.schema.anyOf.map((s) => String(s.const)).join(', ')}`;
-  }
   const field = specific.path.replace(/^\//, '') || rootName;
-  if (/^Expected required property$/.test(specific.message)) return `${field}: is required`;
-  const expected = specific.message.charAt(0).toLowerCase() + specific.message.slice(1);
-  return `${field}: ${expected} (got ${show(specific.value)})`;
+  if (specific.value === undefined) return `${field}: is required`;
+  const schema = specific.schema;
+  const message =
+    KindGuard.IsUnion(schema) && schema.anyOf.every((s) => KindGuard.IsLiteral(s))
+      ? `expected one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`
+      : specific.message.charAt(0).toLowerCase() + specific.message.slice(1);
+  return `${field}: ${message} (got ${show(specific.value)})`;
 }
 
 /**
