@@ -4,11 +4,24 @@
  * style float errors can never show up in a table or an export.
  */
 
-/** Integer cents of a wire amount, rounding half away from zero (DESIGN: money rounding). */
+/**
+ * Integer cents of a wire amount. With at most two decimals this is exactly Math.round(x * 100).
+ * An amount with more decimals (another server's rounding) is rounded half away from zero on
+ * its shortest decimal text, so 1.005 is 1.01 as written rather than 1.00 as 1.005 * 100 =
+ * 100.49999... would give.
+ */
 export function toCents(amount: number): number {
   if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
-  const cents = Math.sign(amount) * Math.round(Math.abs(amount) * 100);
-  return cents === 0 ? 0 : cents;
+  const text = String(Math.abs(amount));
+  let cents: number;
+  if (text.includes('e')) {
+    cents = Math.round(Math.abs(amount) * 100);
+  } else {
+    const [whole = '0', fraction = ''] = text.split('.');
+    const roundUp = (fraction[2] ?? '0') >= '5' ? 1 : 0;
+    cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + roundUp;
+  }
+  return amount < 0 && cents !== 0 ? -cents : cents;
 }
 
 export interface CentsTextOptions {
