@@ -26,7 +26,10 @@ export interface TokenSummary {
   revokedAt: number | null;
 }
 
-export class TokenServiceError extends Error {}
+/** A refused token operation (unknown company or token); the CLI shows it as a usage error. */
+export class TokenServiceError extends Error {
+  override readonly name = 'TokenServiceError';
+}
 
 /** Creates a token for the named user of the company (the user is created with the role if new). */
 export function createToken(store: Store, input: { companyId: number; role: Role; name: string; now?: number }): CreatedToken {

@@ -1,0 +1,57 @@
+/** `shopprop config get|set|unset|list|use|path`. */
+import type { Command } from 'commander';
+import { openConfigStore } from '../../config/config-store.js';
+import { checkProfileKey } from '../../config/keys.js';
+import { redactProfile, redactToken } from '../../config/redact.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { configFile } from '../../load-settings.js';
+
+export async function run(options: GlobalOptions, args: string[], command: Command): Promise<void> {
+  const env = process.env;
+  const store = await openConfigStore({ env });
+  const profile = options.profile?.trim() || env.SHOPPROP_PROFILE?.trim() || store.activeProfile();
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const [first, second] = args;
+  switch (command.name()) {
+    case 'get': {
+      const value = store.get(profile, first!);
+      const shown = checkProfileKey(first!) === 'token' && value !== undefined ? redactToken(String(value)) : value;
+      if (value === undefined) {
+        say(`${first} is not set in profile "${profile}"`);
+        process.exitCode = 1;
+        return;
+      }
+      out(String(shown));
+      return;
+    }
+    case 'set': {
+      const stored = store.set(profile, first!, second);
+      say(`set ${first} = ${first === 'token' ? redactToken(String(stored)) : stored} in profile "${profile}"`);
+      return;
+    }
+    case 'unset':
+      say(store.unset(profile, first!) ? `unset ${first} in profile "${profile}"` : `${first} was not set in profile "${profile}"`);
+      return;
+    case 'list': {
+      const values = redactProfile(store.rawProfile(profile) as never) as Record<string, unknown>;
+      const wantJson = options.format === 'json' || (options.format === undefined && !process.stdout.isTTY);
+      if (wantJson) {
+        out(JSON.stringify({ profile, active: store.activeProfile() === profile, profiles: store.profiles(), settings: values }, null, 2));
+        return;
+      }
+      out(`profile: ${profile}${store.activeProfile() === profile ? ' (active)' : ''}   profiles: ${store.profiles().join(', ')}`);
+      const entries = Object.entries(values);
+      if (entries.length === 0) out('(no settings: commands use the local store in-process)');
+      for (const [key, value] of entries) out(`${key} = ${value}`);
+      return;
+    }
+    case 'use':
+      store.use(first!);
+      say(`active profile: ${first}`);
+      return;
+    case 'path':
+      out(configFile(env));
+      return;
+  }
+}

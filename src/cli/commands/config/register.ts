@@ -1,0 +1,23 @@
+/** `shopprop config ...`: profiles and their settings. */
+import { Command } from 'commander';
+import { withExamples } from '../../examples.js';
+import { lazyAction } from '../../lazy-action.js';
+
+export const CONFIG_KEYS_HELP =
+  'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone';
+
+export function configCommands(): Command {
+  const config = new Command('config').description(`settings per profile (${CONFIG_KEYS_HELP})`);
+  const run = lazyAction(() => import('./config.js'));
+  withExamples(config.command('get <key>').description('print one setting of the profile'), 'shopprop config get companyId').action(run);
+  withExamples(
+    config.command('set <key> <value>').description('set a setting of the profile'),
+    'shopprop config set baseUrl https://erp.example.com',
+    'shopprop --profile shop2 config set retailShopId 2',
+  ).action(run);
+  withExamples(config.command('unset <key>').description('remove a setting of the profile'), 'shopprop config unset token').action(run);
+  withExamples(config.command('list').description('every setting of the profile (tokens shortened)'), 'shopprop config list').action(run);
+  withExamples(config.command('use <profile>').description('make a profile the active one'), 'shopprop config use shop2').action(run);
+  withExamples(config.command('path').description('where the config file is'), 'shopprop config path').action(run);
+  return config;
+}

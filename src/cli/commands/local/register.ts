@@ -1,0 +1,68 @@
+/** `shopprop local ...`: administration of the local store (tokens, demo, import, statements). */
+import { Command } from 'commander';
+import { withExamples } from '../../examples.js';
+import { lazyAction } from '../../lazy-action.js';
+import { choiceOption, idOption, month, year } from '../../options.js';
+import { LANDLORD_PAYMENT_TYPES } from '../../../contract/pay-advice.js';
+import { demoCommand } from '../server/register.js';
+
+export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
+
+export function localCommands(): Command {
+  const local = new Command('local').description('administer the local store: tokens, demo data, imports, statements');
+
+  const token = local.command('token').description('bearer tokens of the local server');
+  withExamples(
+    token
+      .command('create')
+      .description('create a token for a user (printed once; only its hash is kept)')
+      .addOption(idOption('--company <id>', 'company of the token').makeOptionMandatory())
+      .addOption(choiceOption('--role <role>', 'what it may do', ['CASHIER', 'ACCOUNTANT', 'ADMIN']).makeOptionMandatory())
+      .requiredOption('--name <name>', 'user the token belongs to'),
+    'shopprop local token create --company 1 --role cashier --name "Till 1"',
+  ).action(lazyAction(() => import('./token-create.js')));
+  withExamples(
+    token.command('list').description('tokens of the local store (never the tokens themselves)').addOption(idOption('--company <id>', 'only this company')),
+    'shopprop local token list',
+  ).action(lazyAction(() => import('./token-list.js')));
+  withExamples(
+    token.command('revoke <tokenId>').description('revoke a token; it stops working at once'),
+    'shopprop local token revoke 3',
+  ).action(lazyAction(() => import('./token-revoke.js')));
+
+  local.addCommand(demoCommand('demo'));
+
+  withExamples(
+    local
+      .command('import <kind> <file>')
+      .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}`)
+      .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)')),
+    'shopprop local import products products.csv',
+    'shopprop local import receipts receipts-2026-10.csv',
+  ).action(lazyAction(() => import('./import.js')));
+
+  const statement = local.command('statement').description('landlord statement workflow: prepare, approve, mark paid');
+  withExamples(
+    statement
+      .command('prepare')
+      .description('freeze the pay advice of a property and month as a statement (INTERIM, or --final)')
+      .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)'))
+      .addOption(idOption('--property <id>', 'property id').makeOptionMandatory())
+      .requiredOption('--month <m>', 'month 1..12', month)
+      .requiredOption('--year <y>', 'year', year)
+      .addOption(choiceOption('--type <type>', 'landlord payment type (default COMBINED)', LANDLORD_PAYMENT_TYPES))
+      .addOption(idOption('--service <id>', 'service id; required with SERVICE_CHARGE_ONLY'))
+      .option('--final', 'a FINAL statement: immutable, one per property and month'),
+    'shopprop local statement prepare --property 1 --month 10 --year 2026 --final',
+  ).action(lazyAction(() => import('./statement-prepare.js')));
+  withExamples(
+    statement.command('approve <statementId>').description('approve a statement for payment'),
+    'shopprop local statement approve 7',
+  ).action(lazyAction(() => import('./statement-approve.js')));
+  withExamples(
+    statement.command('mark-paid <statementId>').description('mark an approved statement as paid to the landlord'),
+    'shopprop local statement mark-paid 7',
+  ).action(lazyAction(() => import('./statement-mark-paid.js')));
+
+  return local;
+}

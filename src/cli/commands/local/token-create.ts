@@ -1,0 +1,18 @@
+/** `shopprop local token create`: prints a new token once. */
+import type { Role } from '../../../store/tables/core.js';
+import { createContext } from '../../context.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { withLocalStore } from '../../local-store.js';
+
+export async function run(options: { company: number; role: string; name: string } & GlobalOptions): Promise<void> {
+  const context = createContext(options);
+  const { createToken } = await import('../../../services/token-service.js');
+  const created = await withLocalStore(context, (store) =>
+    createToken(store, { companyId: options.company, role: options.role.toLowerCase() as Role, name: options.name }),
+  );
+  context.terminal.stdout.write(`${created.token}\n`);
+  context.say(
+    `token ${created.id} for ${created.name} (${created.role}, company ${created.companyId}); it is shown only now. ` +
+      'Use it with: shopprop config set token <token>, or SHOPPROP_TOKEN',
+  );
+}

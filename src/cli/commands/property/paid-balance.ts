@@ -1,0 +1,46 @@
+/** `shopprop paidbalance`: tenant paid and balance rows for a month. */
+import type { PaidBalanceQuery } from '../../../contract/paid-balance.js';
+import type { CommandContext } from '../../context.js';
+import { emitList } from '../../emit-list.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { paidBalanceColumns } from '../../output/columns/paid-balance.js';
+import { prompter, requireCompany } from '../../required-value.js';
+import { runCommand } from '../../run-command.js';
+import { CliUsageError } from '../../usage-error.js';
+
+export interface PaidBalanceOptions {
+  company?: number;
+  zone?: number;
+  officer?: number;
+  property?: number;
+  month?: number;
+  year?: number;
+}
+
+type Filter = Pick<PaidBalanceQuery, 'zoneId' | 'fieldOfficerId' | 'propertyId'>;
+
+export async function run(options: PaidBalanceOptions & GlobalOptions): Promise<void> {
+  await runCommand(options, async (context) => {
+    const companyId = await requireCompany(context, options.company);
+    const filter = await chooseFilter(context, options);
+    const rows = await (await context.client()).paidBalance({ companyId, ...filter, month: options.month, year: options.year });
+    await emitList(context, { records: rows, columns: paidBalanceColumns, totals: true });
+  });
+}
+
+async function chooseFilter(context: CommandContext, options: PaidBalanceOptions): Promise<Filter> {
+  if (options.zone !== undefined || options.officer !== undefined || options.property !== undefined) {
+    return { zoneId: options.zone, fieldOfficerId: options.officer, propertyId: options.property };
+  }
+  if (!context.interactive) {
+    throw new CliUsageError('missing filter: give --zone, --officer or --property (or --zone with --officer)');
+  }
+  const ask = prompter();
+  const kind = await ask.select('Report for', [
+    { name: 'a zone', value: 'zoneId' as const },
+    { name: 'a field officer', value: 'fieldOfficerId' as const },
+    { name: 'a property', value: 'propertyId' as const },
+  ]);
+  const label = { zoneId: 'Zone id', fieldOfficerId: 'Field officer id', propertyId: 'Property id' }[kind];
+  return { [kind]: await ask.positiveInteger(label) };
+}

@@ -1,0 +1,61 @@
+/** `shopprop payadvice`: a landlord pay advice of one property for a month. */
+import type { LandlordPaymentType } from '../../../contract/pay-advice.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { colourWanted } from '../../emit-list.js';
+import { withOutput } from '../../output-target.js';
+import { requireCompany, requireValue } from '../../required-value.js';
+import { runCommand } from '../../run-command.js';
+
+export interface PayAdviceOptions {
+  company?: number;
+  property?: number;
+  type?: LandlordPaymentType;
+  service?: number;
+  month?: number;
+  year?: number;
+}
+
+export async function run(options: PayAdviceOptions & GlobalOptions): Promise<void> {
+  await runCommand(options, async (context) => {
+    const companyId = await requireCompany(context, options.company);
+    const propertyId = await requireValue(context, {
+      value: options.property,
+      flag: '--property',
+      what: 'a property id',
+      ask: (p) => p.positiveInteger('Property id'),
+    });
+    const serviceNeeded = options.type === 'SERVICE_CHARGE_ONLY';
+    const srvcId = serviceNeeded
+      ? await requireValue(context, {
+          value: options.service,
+          flag: '--service',
+          what: 'a service id (required with --type SERVICE_CHARGE_ONLY)',
+          ask: (p) => p.positiveInteger('Service (utility) id'),
+        })
+      : options.service;
+    const advice = await (await context.client()).payAdvice({
+      companyId,
+      propertyId,
+      lldPaymentType: options.type,
+      srvcId,
+      month: options.month,
+      year: options.year,
+    });
+    const [{ resolveFormat }, { renderPayAdvice }, { parseFieldsOption }, settings] = await Promise.all([
+      import('../../output/format.js'),
+      import('../../output/document.js'),
+      import('../../output/fields.js'),
+      context.settings(),
+    ]);
+    await withOutput(context, (target) =>
+      renderPayAdvice(advice as never, target.stream, {
+        format: resolveFormat({ format: options.format, output: options.output, stdoutIsTTY: target.isTTY }),
+        fields: parseFieldsOption(options.fields),
+        raw: options.raw,
+        bom: options.bom,
+        color: colourWanted(context, target.isTTY),
+        timeZone: settings.timeZone,
+      }),
+    );
+  });
+}

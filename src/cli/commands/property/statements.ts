@@ -1,0 +1,56 @@
+/** `shopprop statements`: landlord statements; with --pdf DIR, every listed statement's PDF too. */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ShopClient } from '../../../client/client.js';
+import type { PaidPosted, StatementRecord } from '../../../contract/statement.js';
+import type { CommandContext } from '../../context.js';
+import { emitList } from '../../emit-list.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { statementColumns } from '../../output/columns/statement.js';
+import { progress } from '../../progress.js';
+import { requireCompany, requireValue } from '../../required-value.js';
+import { runCommand } from '../../run-command.js';
+import { documentLink } from './document-link.js';
+
+export interface StatementsOptions {
+  company?: number;
+  landlord?: number;
+  zone?: number;
+  status?: PaidPosted;
+  pdf?: string;
+}
+
+export async function run(options: StatementsOptions & GlobalOptions): Promise<void> {
+  await runCommand(options, async (context) => {
+    const companyId = await requireCompany(context, options.company);
+    const landlordId = await requireValue(context, {
+      value: options.landlord,
+      flag: '--landlord',
+      what: 'a landlord id',
+      ask: (p) => p.positiveInteger('Landlord id'),
+    });
+    const api = await context.client();
+    const page = await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: options.status ?? 'ALL' });
+    await emitList(context, { records: page.list, columns: statementColumns, totals: true, count: () => page.count });
+    if (options.pdf !== undefined) await downloadAll(context, api, page.list as StatementRecord[], options.pdf);
+  });
+}
+
+/** Saves `statement-<id>.pdf` for each statement, each file complete or absent. */
+async function downloadAll(context: CommandContext, api: ShopClient, statements: readonly StatementRecord[], dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const meter = progress(context, 'downloaded');
+  try {
+    for (const [index, statement] of statements.entries()) {
+      const link = await api.statementPdf({ statementId: statement.id });
+      const pdf = await api.fetchDocument(documentLink(link));
+      const file = join(dir, `statement-${statement.id}.pdf`);
+      await writeFile(`${file}.partial`, pdf);
+      await rename(`${file}.partial`, file);
+      meter.update(index + 1, statements.length);
+    }
+  } finally {
+    meter.done();
+  }
+  context.say(`saved ${statements.length} statement PDF${statements.length === 1 ? '' : 's'} in ${dir}`);
+}

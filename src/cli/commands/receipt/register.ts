@@ -1,0 +1,35 @@
+/** `shopprop receipt ...`: units in stock for receipts, and printed receipts. */
+import { Command, Option } from 'commander';
+import { withExamples } from '../../examples.js';
+import { lazyAction } from '../../lazy-action.js';
+import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
+
+export function receiptCommands(): Command {
+  const receipt = new Command('receipt').description('receipts: serialised units in stock, printed receipts');
+
+  withExamples(
+    receipt
+      .command('specs')
+      .description('list serialised units in stock (serial, IMEI, price) for receipts')
+      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
+      .option('--start <n>', 'zero-based offset', nonNegativeInteger)
+      .option('--limit <n>', 'units per page, 1..1000 (default 50)', pageSize)
+      .option('--all', 'every page, streamed'),
+    'shopprop receipt specs',
+    'shopprop receipt specs --all --fields id,itemName,imei1,salePrice --format csv',
+  ).action(lazyAction(() => import('./specs.js')));
+
+  withExamples(
+    receipt
+      .command('print <saleId>')
+      .description('print a sale\'s receipt for a 58 mm or 80 mm printer, or as a PDF')
+      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
+      .addOption(new Option('--width <chars>', 'characters per line: 32 (58 mm) or 48 (80 mm)').choices(['32', '48']).default('48'))
+      .option('--pdf <file>', 'write the receipt as a PDF instead'),
+    'shopprop receipt print 120',
+    'shopprop receipt print 120 --width 32 > /dev/usb/lp0',
+    'shopprop receipt print 120 --pdf receipt-120.pdf',
+  ).action(lazyAction(() => import('./print.js')));
+
+  return receipt;
+}

@@ -1,0 +1,67 @@
+/** `shopprop sale ...`: cash sales. */
+import { Command } from 'commander';
+import { withExamples } from '../../examples.js';
+import { lazyAction } from '../../lazy-action.js';
+import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
+
+export function saleCommands(): Command {
+  const sale = new Command('sale').description('cash sales: list, lines, save, offline outbox');
+
+  withExamples(
+    sale
+      .command('list')
+      .description('list cash sales, newest first (by company, shop or sales person)')
+      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
+      .addOption(idOption('--shop <id>', 'only this retail shop (every sale of it)'))
+      .addOption(idOption('--sales-person <id>', 'only this sales person (every sale of theirs)'))
+      .option('--start <n>', 'zero-based offset of the first sale', nonNegativeInteger)
+      .option('--limit <n>', 'sales per page, 1..1000 (default 50)', pageSize)
+      .option('--all', 'every page, streamed'),
+    'shopprop sale list',
+    'shopprop sale list --shop 2 --format csv -o shop2.csv',
+    'shopprop sale list --all --format csv --output sales.csv',
+  ).action(lazyAction(() => import('./list.js')));
+
+  withExamples(
+    sale
+      .command('items')
+      .description('list sale lines (items sold) with their sale\'s customer and date')
+      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
+      .addOption(idOption('--shop <id>', 'only this retail shop'))
+      .addOption(idOption('--sales-person <id>', 'only this sales person'))
+      .addOption(idOption('--item <id>', 'only this product (itemId)'))
+      .addOption(idOption('--category <id>', 'only this item category'))
+      .option('--start <n>', 'zero-based offset of the first line', nonNegativeInteger)
+      .option('--limit <n>', 'lines per page, 1..1000 (default 50)', pageSize)
+      .option('--all', 'every page, streamed'),
+    'shopprop sale items --category 3',
+    'shopprop sale items --all --fields issueDate,itemName,qty,lineTotal --format csv',
+  ).action(lazyAction(() => import('./items.js')));
+
+  withExamples(
+    sale
+      .command('save')
+      .description('record a cash sale: interactively, or from a JSON file or stdin')
+      .option('--file <file>', 'sale in the interface\'s request shape (JSON); - reads stdin')
+      .option('--dry-run', 'check the sale and show its totals; save nothing')
+      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
+      .addOption(idOption('--shop <id>', 'retail shop (default: the profile\'s retailShopId)'))
+      .addOption(idOption('--cashbook <id>', 'cashbook (default: the profile\'s cashbookId)'))
+      .addOption(idOption('--user <id>', 'sales person / cashier (default: the profile\'s userId)')),
+    'shopprop sale save',
+    'shopprop sale save --file sale.json',
+    'cat sale.json | shopprop sale save --file - --dry-run',
+  ).action(lazyAction(() => import('./save.js')));
+
+  withExamples(
+    sale.command('outbox').description('list sales kept offline, waiting to be sent'),
+    'shopprop sale outbox',
+  ).action(lazyAction(() => import('./outbox.js')));
+
+  withExamples(
+    sale.command('sync').description('send the offline outbox, oldest first, exactly once each'),
+    'shopprop sale sync',
+  ).action(lazyAction(() => import('./sync.js')));
+
+  return sale;
+}

@@ -1,0 +1,63 @@
+/** `shopprop demo` / `shopprop local demo`: demo data in the local store, and a profile that uses it. */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { GlobalOptions } from '../../global-options.js';
+import { createContext } from '../../context.js';
+import { CliUsageError } from '../../usage-error.js';
+
+export interface DemoOptions {
+  scale: number;
+  seed?: number;
+  replace?: boolean;
+}
+
+export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
+  const context = createContext(options);
+  const dbFile = await context.databaseFile();
+  if (options.replace) {
+    for (const suffix of ['', '-wal', '-shm']) await rm(`${dbFile}${suffix}`, { force: true });
+  } else if (existsSync(dbFile)) {
+    throw new CliUsageError(`the local store ${dbFile} exists already; --replace deletes it first, or --db picks another file`);
+  }
+  const [{ openStore }, { seedDemo }] = await Promise.all([import('../../../store/open-db.js'), import('../../../store/demo/seed-demo.js')]);
+  const started = Date.now();
+  context.say(`creating demo data (scale ${options.scale}) in ${dbFile} ...`);
+  const store = await openStore(dbFile);
+  try {
+    seedDemo(store, { scale: options.scale, seed: options.seed });
+    const counts = store.sqlite
+      .prepare(
+        `select (select count(*) from cash_sales where company_id = 1) as sales,
+                (select count(*) from item_specs where company_id = 1) as units,
+                (select count(*) from units u join properties p on p.id = u.property_id where p.company_id = 1) as rental_units`,
+      )
+      .get() as { sales: number; units: number; rental_units: number };
+    context.say(
+      `demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s: company 1 has ${counts.sales.toLocaleString('en-US')} sales, ` +
+        `${counts.units.toLocaleString('en-US')} serialised units, ${counts.rental_units.toLocaleString('en-US')} rental units; company 2 is smaller`,
+    );
+    await pointProfileAtDemo(store, options, context.env);
+  } finally {
+    await store.close();
+  }
+  context.say('try: shopprop sale list | shopprop paidbalance --zone 1 | shopprop payadvice --property 1 | shopprop statements --landlord 1');
+}
+
+/** Company 1's first shop, cashier and cashbook become the profile's defaults, so commands need no flags. */
+async function pointProfileAtDemo(
+  store: import('../../../store/open-db.js').Store,
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const pick = (sql: string) => (store.sqlite.prepare(sql).get() as { id: number } | undefined)?.id;
+  const { openConfigStore } = await import('../../config/config-store.js');
+  const config = await openConfigStore({ env });
+  const profile = options.profile?.trim() || env.SHOPPROP_PROFILE?.trim() || config.activeProfile();
+  config.set(profile, 'companyId', 1);
+  const defaults = {
+    retailShopId: pick('select id from retail_shops where company_id = 1 order by id limit 1'),
+    userId: pick("select id from users where company_id = 1 and role = 'cashier' order by id limit 1"),
+    cashbookId: pick('select id from cashbooks where company_id = 1 order by id limit 1'),
+  };
+  for (const [key, value] of Object.entries(defaults)) if (value !== undefined) config.set(profile, key, value);
+}

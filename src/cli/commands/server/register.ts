@@ -1,0 +1,29 @@
+/** `shopprop serve` and `shopprop demo`: the local server and its demo data. */
+import { Command } from 'commander';
+import { withExamples } from '../../examples.js';
+import { lazyAction } from '../../lazy-action.js';
+import { nonNegativeInteger, positiveInteger } from '../../options.js';
+
+export function serveCommand(): Command {
+  return withExamples(
+    new Command('serve')
+      .description('run the local server (the whole interface on the local SQLite store) on a port')
+      .option('--port <n>', 'port to listen on (0 picks a free one)', nonNegativeInteger, 8080)
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--quiet', 'no request log'),
+    'shopprop serve',
+    'shopprop serve --port 9000 --db /srv/shop.db',
+  ).action(lazyAction(() => import('./serve.js')));
+}
+
+export function demoCommand(name = 'demo'): Command {
+  return withExamples(
+    new Command(name)
+      .description('fill an empty local store with demo data and point the profile at company 1')
+      .option('--scale <n>', 'multiply the volume (100: about 100k sales and 10k units)', positiveInteger, 1)
+      .option('--seed <n>', 'random seed; the same seed gives the same data', positiveInteger)
+      .option('--replace', 'delete the existing local store file first'),
+    'shopprop demo',
+    'shopprop demo --scale 100 --db /tmp/big.db',
+  ).action(lazyAction(() => import('./demo.js')));
+}

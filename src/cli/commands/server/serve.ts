@@ -1,0 +1,19 @@
+/** `shopprop serve`: the local server on a port until SIGINT/SIGTERM. */
+import type { GlobalOptions } from '../../global-options.js';
+import { createContext } from '../../context.js';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  quiet?: boolean;
+}
+
+export async function run(options: ServeOptions & GlobalOptions): Promise<void> {
+  const context = createContext(options);
+  const dbFile = await context.databaseFile();
+  const { startServer, closeOnSignals } = await import('../../../server/start.js');
+  const server = await startServer({ dbFile, host: options.host, port: options.port, log: !options.quiet });
+  context.say(`shopprop serve: listening on ${server.url} (store ${dbFile}); Ctrl-C stops`);
+  await new Promise<void>((resolve) => closeOnSignals(server, resolve));
+  context.say('shopprop serve: stopped; database closed');
+}

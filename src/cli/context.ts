@@ -1,0 +1,100 @@
+/**
+ * What a command runs with: its terminal, the effective settings, and a client of the service
+ * (remote over HTTP, or the bundled server in-process). Everything heavy is made on first use.
+ */
+import type { ShopClient } from '../client/client.js';
+import type { Transport } from '../client/transport.js';
+import type { Settings } from './config/settings.js';
+import type { GlobalOptions } from './global-options.js';
+import { CliUsageError } from './usage-error.js';
+
+export interface Terminal {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stdinIsTTY: boolean;
+  stderrIsTTY: boolean;
+}
+
+export interface CommandContext {
+  readonly globals: GlobalOptions;
+  readonly env: NodeJS.ProcessEnv;
+  readonly terminal: Terminal;
+  /** A person is at the terminal and prompts are allowed (stdin and stdout TTYs, no --no-input). */
+  readonly interactive: boolean;
+  settings(): Promise<Settings>;
+  /** The local store file embedded mode and `local` commands use. */
+  databaseFile(): Promise<string>;
+  client(): Promise<ShopClient>;
+  /** True when commands run on the local store in-process. */
+  embedded(): Promise<boolean>;
+  /** A message for the person (stderr). */
+  say(message: string): void;
+  close(): Promise<void>;
+}
+
+export function processTerminal(): Terminal {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+  };
+}
+
+export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = process.env, terminal = processTerminal()): CommandContext {
+  let settings: Promise<Settings> | undefined;
+  let transport: Promise<Transport> | undefined;
+  let client: Promise<ShopClient> | undefined;
+  const verbose = globals.verbose === true || (env.SHOPPROP_DEBUG ?? '').split(',').includes('api');
+  const trace = verbose ? (line: string) => terminal.stderr.write(`[api] ${line}\n`) : undefined;
+
+  const context: CommandContext = {
+    globals,
+    env,
+    terminal,
+    interactive: terminal.stdinIsTTY && terminal.stdoutIsTTY && globals.input !== false,
+    settings: () => (settings ??= import('./load-settings.js').then((m) => m.loadEffectiveSettings(globals, env))),
+    async databaseFile() {
+      if (globals.db) return globals.db;
+      if (env.SHOPPROP_DB) return env.SHOPPROP_DB;
+      const { defaultDatabaseFile } = await import('./config/paths.js');
+      return defaultDatabaseFile(env);
+    },
+    async embedded() {
+      return globals.local === true || !(await context.settings()).baseUrl;
+    },
+    client() {
+      return (client ??= (async () => {
+        const effective = await context.settings();
+        transport = (await context.embedded())
+          ? openEmbedded(await context.databaseFile())
+          : import('../client/open-http-transport.js').then((m) => m.openHttpTransport({ baseUrl: effective.baseUrl!, trace }));
+        const [{ ShopClient }, opened] = await Promise.all([import('../client/client.js'), transport]);
+        return new ShopClient({ transport: opened, token: effective.token, trace });
+      })());
+    },
+    say(message) {
+      terminal.stderr.write(`${message}\n`);
+    },
+    async close() {
+      const opened = await transport?.catch(() => undefined);
+      await opened?.close();
+    },
+  };
+  return context;
+}
+
+async function openEmbedded(dbFile: string): Promise<Transport> {
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(dbFile)) {
+    throw new CliUsageError(
+      `no local store at ${dbFile}: run \`shopprop demo\` for demo data, \`shopprop local import\` for your own, or set a service with --base-url`,
+    );
+  }
+  const { openEmbeddedTransport } = await import('../server/embedded.js');
+  return openEmbeddedTransport(dbFile);
+}

@@ -1,0 +1,50 @@
+/**
+ * A paged collection (envelope with count and list) printed as one page, or, with --all, as
+ * every page streamed one page at a time.
+ */
+import type { PageOf } from '../client/paging.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/common.js';
+import type { CommandContext } from './context.js';
+import { emitList } from './emit-list.js';
+import type { ColumnSet } from './output/columns/types.js';
+import { progress } from './progress.js';
+
+export interface CollectionRequest<T> {
+  fetchPage: (start: number, limit: number) => Promise<PageOf<T>>;
+  columns: ColumnSet;
+  all?: boolean;
+  start?: number;
+  limit?: number;
+  totals?: boolean;
+}
+
+export async function emitCollection<T extends object>(context: CommandContext, request: CollectionRequest<T>): Promise<number> {
+  if (!request.all) {
+    const page = await request.fetchPage(request.start ?? 0, request.limit ?? DEFAULT_PAGE_SIZE);
+    const offset = request.start ?? 0;
+    return emitList(context, {
+      records: page.list,
+      columns: request.columns,
+      totals: request.totals,
+      count: () => Math.max(0, page.count - offset),
+    });
+  }
+  const { walkPages } = await import('../client/paging.js');
+  const settings = await context.settings();
+  const meter = progress(context, 'fetched');
+  let expected: number | undefined;
+  const records = walkPages(request.fetchPage, {
+    pageSize: request.limit ?? MAX_PAGE_SIZE,
+    start: request.start ?? 0,
+    style: settings.pagingStyle ?? 'offset',
+    onProgress: (done, total) => meter.update(done, total),
+    onEnd: (summary) => {
+      expected = summary.total;
+    },
+  });
+  try {
+    return await emitList(context, { records, columns: request.columns, totals: request.totals, count: () => expected });
+  } finally {
+    meter.done();
+  }
+}

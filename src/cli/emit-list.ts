@@ -1,0 +1,54 @@
+/**
+ * Prints a list of records in the chosen format, to stdout or --output, and says on stderr when
+ * what was printed is fewer than the service's count (a list is never cut short silently).
+ */
+import type { ColumnSet } from './output/columns/types.js';
+import type { CommandContext } from './context.js';
+import { withOutput } from './output-target.js';
+
+export interface ListToEmit {
+  records: AsyncIterable<object> | Iterable<object>;
+  columns: ColumnSet;
+  /** The envelope's count; a notice is printed when fewer records were shown. */
+  count?: () => number | undefined;
+  /** A totals row under tables. */
+  totals?: boolean;
+}
+
+export async function emitList(context: CommandContext, list: ListToEmit): Promise<number> {
+  const [{ resolveFormat }, { renderRecords }, { parseFieldsOption }, { partialListNotice }, settings] = await Promise.all([
+    import('./output/format.js'),
+    import('./output/render.js'),
+    import('./output/fields.js'),
+    import('./output/partial-notice.js'),
+    context.settings(),
+  ]);
+  const { globals } = context;
+  const shown = await withOutput(context, (target) => {
+    const format = resolveFormat({ format: globals.format, output: globals.output, stdoutIsTTY: target.isTTY });
+    return renderRecords(list.records, target.stream, {
+      format,
+      columns: list.columns,
+      fields: parseFieldsOption(globals.fields),
+      raw: globals.raw,
+      bom: globals.bom,
+      color: colourWanted(context, target.isTTY),
+      totals: list.totals,
+      timeZone: settings.timeZone,
+    });
+  });
+  const count = list.count?.();
+  const notice = count === undefined ? undefined : partialListNotice(shown, count);
+  if (notice) context.say(notice);
+  if (context.globals.output && context.globals.output !== '-') context.say(`wrote ${shown} records to ${context.globals.output}`);
+  return shown;
+}
+
+/** Colour only for a person at a terminal, never with NO_COLOR or --no-color; FORCE_COLOR wins. */
+export function colourWanted(context: CommandContext, isTTY: boolean): boolean {
+  const env = context.env;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (context.globals.color === false) return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return isTTY;
+}

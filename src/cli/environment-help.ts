@@ -1,0 +1,16 @@
+/** `shopprop help environment`. */
+export const ENVIRONMENT_HELP = `Environment variables
+
+  SHOPPROP_PROFILE     config profile to use (like --profile)
+  SHOPPROP_BASE_URL    service base URL (like --base-url); unset: the local store, in-process
+  SHOPPROP_TOKEN       bearer token (like --token)
+  SHOPPROP_COMPANY     company id (like --company)
+  SHOPPROP_DB          local store file (like --db)
+  SHOPPROP_CONFIG_DIR  where the config file lives (default: the user config directory)
+  SHOPPROP_DATA_DIR    where the local store and the offline outbox live (default: the user data directory)
+  SHOPPROP_DEBUG=api   trace HTTP requests on stderr, token redacted (like --verbose)
+  NO_COLOR             no colour in output (any value)
+  FORCE_COLOR          colour even when not on a terminal
+
+Precedence: flags, then environment variables, then the profile's config, then defaults.
+`;

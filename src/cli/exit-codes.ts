@@ -1,0 +1,27 @@
+/** The exit codes of every command, as `shopprop help exit-codes` and README list them. */
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  unavailable: 5,
+  server: 6,
+  interrupted: 130,
+} as const;
+
+export const EXIT_CODES_HELP = `Exit codes
+
+  0    ok (an empty result is ok)
+  1    error not covered below (e.g. a file that cannot be written)
+  2    usage or validation: a bad flag or value, a missing filter with no terminal to ask,
+       invalid input refused by the service (HTTP 400, 405)
+  3    not found (HTTP 404): an unknown id
+  4    authentication or permission (HTTP 401, 403): no token, a bad or revoked token,
+       another company's data, a role that may not do this
+  5    network or service unavailable: connection refused, timeout, HTTP 502/503/504
+  6    server error (HTTP 500) or a reply that does not follow the interface
+  130  interrupted (Ctrl-C)
+
+Errors are one line on stderr; data goes to stdout.
+`;

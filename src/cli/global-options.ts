@@ -1,0 +1,35 @@
+/** Options every command takes; they may stand before or after the command name. */
+import { Option, type Command } from 'commander';
+
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  token?: string;
+  local?: boolean;
+  db?: string;
+  format?: string;
+  fields?: string;
+  output?: string;
+  raw?: boolean;
+  bom?: boolean;
+  input: boolean;
+  color: boolean;
+  verbose?: boolean;
+}
+
+export function addGlobalOptions(program: Command): Command {
+  return program
+    .option('-p, --profile <name>', 'config profile to use (env SHOPPROP_PROFILE)')
+    .option('--base-url <url>', 'service base URL; without one, commands run on the local store (env SHOPPROP_BASE_URL)')
+    .option('--token <token>', 'bearer token for the service (env SHOPPROP_TOKEN)')
+    .option('--local', 'use the local store in-process even when a base URL is configured')
+    .option('--db <file>', 'local store file (env SHOPPROP_DB; default in the user data directory)')
+    .addOption(new Option('-f, --format <format>', 'output format; default table on a terminal, json when piped').choices(['table', 'json', 'ndjson', 'csv']))
+    .option('--fields <list>', 'comma-separated fields to show, in order (e.g. id,issueDate,totalAmount)')
+    .option('-o, --output <file>', 'write data to FILE (format from its extension: .csv .json .ndjson .txt); statement-pdf saves the PDF there')
+    .option('--raw', 'keep dates as epoch milliseconds in json/csv')
+    .option('--bom', 'start CSV with a byte-order mark, for spreadsheet apps')
+    .option('--no-input', 'never prompt; a missing value is an error naming its flag')
+    .option('--no-color', 'no colour (also NO_COLOR=1)')
+    .option('-v, --verbose', 'trace HTTP requests on stderr, token redacted (also SHOPPROP_DEBUG=api)');
+}

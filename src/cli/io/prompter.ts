@@ -1,0 +1,75 @@
+/**
+ * Questions for the person at the terminal. @inquirer/prompts is loaded only when a question is
+ * actually asked. Commands ask only when `context.interactive`; scripts never see a prompt.
+ */
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+}
+
+export interface Prompter {
+  text(message: string, options?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  positiveInteger(message: string, options?: { default?: number }): Promise<number>;
+  money(message: string, options?: { default?: number; max?: number }): Promise<number>;
+  select<T>(message: string, choices: readonly Choice<T>[], options?: { default?: T }): Promise<T>;
+  confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
+  /** Type to filter a long list; `source` is called with what was typed so far. */
+  search<T>(message: string, source: (term: string | undefined) => Promise<readonly Choice<T>[]>): Promise<T>;
+}
+
+export interface PrompterStreams {
+  input?: NodeJS.ReadableStream;
+  output?: NodeJS.WritableStream;
+}
+
+export function inquirerPrompter(streams: PrompterStreams = {}): Prompter {
+  const load = () => import('@inquirer/prompts');
+  const context = streams.input || streams.output ? { input: streams.input, output: streams.output } : undefined;
+  return {
+    async text(message, options = {}) {
+      const { input } = await load();
+      return input({ message, default: options.default, validate: options.validate, required: true }, context as never);
+    },
+    async positiveInteger(message, options = {}) {
+      const { input } = await load();
+      const answer = await input(
+        {
+          message,
+          default: options.default === undefined ? undefined : String(options.default),
+          validate: (value) => (/^\s*\d+\s*$/.test(value) && Number(value) >= 1 ? true : 'a positive whole number, please'),
+        },
+        context as never,
+      );
+      return Number(answer.trim());
+    },
+    async money(message, options = {}) {
+      const { input } = await load();
+      const answer = await input(
+        {
+          message,
+          default: options.default === undefined ? undefined : options.default.toFixed(2),
+          validate: (value) => {
+            if (!/^\s*\d+(\.\d{1,2})?\s*$/.test(value)) return 'an amount like 1500 or 1500.50, please';
+            if (options.max !== undefined && Number(value) > options.max) return `at most ${options.max.toFixed(2)}`;
+            return true;
+          },
+        },
+        context as never,
+      );
+      return Number(answer.trim());
+    },
+    async select(message, choices, options = {}) {
+      const { select } = await load();
+      return select({ message, choices: choices.map((c) => ({ ...c })), default: options.default, pageSize: 12 }, context as never);
+    },
+    async confirm(message, options = {}) {
+      const { confirm } = await load();
+      return confirm({ message, default: options.default ?? true }, context as never);
+    },
+    async search(message, source) {
+      const { search } = await load();
+      return search({ message, source: async (term) => (await source(term)).map((c) => ({ ...c })), pageSize: 12 }, context as never);
+    },
+  };
+}

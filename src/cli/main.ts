@@ -1,0 +1,33 @@
+/**
+ * The entry point: parse, run, and turn any failure into one line on stderr and an exit code.
+ */
+import { CommanderError } from 'commander';
+import { errorExit } from './error-exit.js';
+import { ExitCode } from './exit-codes.js';
+import { buildProgram } from './program.js';
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  process.once('SIGINT', () => {
+    process.stderr.write('\ninterrupted\n');
+    process.exit(ExitCode.interrupted);
+  });
+  try {
+    await program.parseAsync(argv);
+    return process.exitCode === undefined ? ExitCode.ok : Number(process.exitCode);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version "errors" are successes; commander already printed everything else.
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    const { message, exitCode } = errorExit(error);
+    process.stderr.write(`shopprop: ${message}\n`);
+    if (process.env.SHOPPROP_DEBUG?.includes('stack') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return exitCode;
+  }
+}
+
+const exitCode = await main(process.argv);
+// Let stdout drain (a piped consumer may be slow) before the exit code is set.
+process.exitCode = exitCode;

@@ -1,0 +1,48 @@
+/**
+ * Parsers for flag values, checked before any request: ids are positive whole numbers, month is
+ * 1..12, enums are spelled exactly. A bad value exits 2 with the flag and what it expects.
+ */
+import { InvalidArgumentError, Option } from 'commander';
+
+export function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('expected a positive whole number (an id, e.g. 1).');
+  }
+  return Number(value);
+}
+
+export function nonNegativeInteger(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('expected a whole number, 0 or more.');
+  }
+  return Number(value);
+}
+
+export function pageSize(value: string): number {
+  const n = positiveInteger(value);
+  if (n > 1000) throw new InvalidArgumentError('expected 1 to 1000 (the largest page the service serves).');
+  return n;
+}
+
+export function month(value: string): number {
+  const n = /^\d{1,2}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= 12)) throw new InvalidArgumentError('expected a month number from 1 to 12.');
+  return n;
+}
+
+export function year(value: string): number {
+  const n = /^\d{4}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!(n >= 1970 && n <= 9999)) throw new InvalidArgumentError('expected a four-digit year, e.g. 2026.');
+  return n;
+}
+
+/** An option whose value must be one of `values`, case-insensitively, stored upper-case. */
+export function choiceOption(flags: string, description: string, values: readonly string[]): Option {
+  return new Option(flags, `${description} (${values.join(', ')})`).argParser((value: string) => {
+    const upper = value.trim().toUpperCase();
+    if (!values.includes(upper)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}.`);
+    return upper;
+  });
+}
+
+export const idOption = (flags: string, description: string) => new Option(flags, description).argParser(positiveInteger);

@@ -1,0 +1,55 @@
+/**
+ * The one registry of commands. Only definitions live here (names, flags, help); every command's
+ * work is loaded lazily when it runs, so `shopprop --help` costs little more than Node itself.
+ */
+import { Command } from 'commander';
+import { configCommands } from './commands/config/register.js';
+import { helpCommand } from './commands/help/register.js';
+import { localCommands } from './commands/local/register.js';
+import { propertyCommands } from './commands/property/register.js';
+import { receiptCommands } from './commands/receipt/register.js';
+import { saleCommands } from './commands/sale/register.js';
+import { demoCommand, serveCommand } from './commands/server/register.js';
+import { addGlobalOptions } from './global-options.js';
+
+export function buildProgram(): Command {
+  const program = new Command('shopprop')
+    .description(
+      'Cash sales, receipts and property-management reports from the command line.\n' +
+        'Talks to the service at --base-url, or runs the bundled server in-process on a local SQLite store.',
+    )
+    .version(__SHOPPROP_VERSION__, '-V, --version')
+    .showSuggestionAfterError()
+    .helpCommand(false)
+    .exitOverride();
+  addGlobalOptions(program);
+  program.addCommand(saleCommands());
+  program.addCommand(receiptCommands());
+  for (const command of propertyCommands()) program.addCommand(command);
+  program.addCommand(configCommands());
+  program.addCommand(serveCommand());
+  program.addCommand(demoCommand());
+  program.addCommand(localCommands());
+  program.addCommand(helpCommand(program));
+  program.addHelpText(
+    'after',
+    `
+Quick start (local store, demo data):
+  $ shopprop demo
+  $ shopprop sale list
+  $ shopprop paidbalance --zone 1
+
+More: shopprop help exit-codes, shopprop help environment, shopprop <command> --help
+`,
+  );
+  // Every subcommand exits through the same path as the program (usage errors exit 2).
+  const inherit = (command: Command) => {
+    for (const sub of command.commands) {
+      sub.exitOverride();
+      sub.showSuggestionAfterError();
+      inherit(sub);
+    }
+  };
+  inherit(program);
+  return program;
+}
