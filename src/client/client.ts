@@ -151,7 +151,10 @@ export class ShopClient {
   private async page<T>(name: EndpointName, query: object): Promise<Page<T>> {
     const reply = (await this.call(name, { query })) as { count?: unknown; list?: unknown };
     const endpoint = endpoints[name];
-    const problem = typeof reply.count !== 'number' ? 'count' : !Array.isArray(reply.list) ? 'list' : undefined;
+    const missing = (field: 'count' | 'list', expected: string): string =>
+      reply[field] === undefined ? `${field}: is required` : `${field}: expected ${expected} (got ${String(reply[field])})`;
+    const problem =
+      typeof reply.count !== 'number' ? missing('count', 'number') : !Array.isArray(reply.list) ? missing('list', 'array') : undefined;
     if (problem) {
       throw new ApiError({
         kind: 'invalidResponse',
@@ -159,7 +162,7 @@ export class ShopClient {
         path: endpoint.path,
         status: 200,
         operation: endpoint.title,
-        serverMessage: `unexpected reply: ${problem}: is required`,
+        serverMessage: `unexpected reply: ${problem}`,
       });
     }
     return reply as Page<T>;
