@@ -3,10 +3,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DateText, Envelope, EpochMs, Id, Limit, Money, Nullable, Start, SuccessMessage } from './common.js';
+import { PAYMENT_METHODS } from './enums.js';
 
-/** Payment methods; the mobile-money method is spelled MPESA on the wire (DOMAIN.md). */
-export const PAYMENT_METHODS = ['CASH', 'MPESA', 'CHECK'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod } from './enums.js';
+
 export const PaymentMethodSchema = Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m)));
 
 /** 2.2: a cash sale. */

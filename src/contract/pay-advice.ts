@@ -4,12 +4,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EpochMs, Id, Money, Month, Nullable, Year } from './common.js';
 
-export const LANDLORD_PAYMENT_TYPES = ['COMBINED', 'RENT_ONLY', 'SERVICE_CHARGE_ONLY'] as const;
-export type LandlordPaymentType = (typeof LANDLORD_PAYMENT_TYPES)[number];
+import { LANDLORD_PAYMENT_TYPES } from './enums.js';
+
+export { LANDLORD_PAYMENT_TYPES, STATEMENT_TYPES, type LandlordPaymentType, type StatementType } from './enums.js';
 export const LandlordPaymentTypeSchema = Type.Union(LANDLORD_PAYMENT_TYPES.map((t) => Type.Literal(t)));
 
-export const STATEMENT_TYPES = ['INTERIM', 'FINAL'] as const;
-export type StatementType = (typeof STATEMENT_TYPES)[number];
 
 /** A rent line: one per unit of the property. A vacant unit has a placeholder tenant name. */
 export const RentLine = Type.Object({

@@ -4,8 +4,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, EpochMs, Id, Money, Nullable, SuccessMessage } from './common.js';
 
-export const PAID_POSTED = ['YES', 'NO', 'ALL'] as const;
-export type PaidPosted = (typeof PAID_POSTED)[number];
+import { PAID_POSTED } from './enums.js';
+
+export { PAID_POSTED, type PaidPosted } from './enums.js';
 
 const OptionalMoney = Type.Optional(Nullable(Money));
 

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
-import { LANDLORD_PAYMENT_TYPES } from '../../../contract/pay-advice.js';
+import { LANDLORD_PAYMENT_TYPES } from '../../../contract/enums.js';
 import { demoCommand } from '../server/register.js';
 
 export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;

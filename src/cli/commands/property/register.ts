@@ -1,8 +1,7 @@
 /** Property-management reports: paid and balance, pay advice, statements, statement PDFs. */
 import type { Command } from 'commander';
 import { Command as CommandClass } from 'commander';
-import { LANDLORD_PAYMENT_TYPES } from '../../../contract/pay-advice.js';
-import { PAID_POSTED } from '../../../contract/statement.js';
+import { LANDLORD_PAYMENT_TYPES, PAID_POSTED } from '../../../contract/enums.js';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { choiceOption, idOption, month, year } from '../../options.js';

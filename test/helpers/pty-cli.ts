@@ -1,0 +1,66 @@
+/**
+ * Runs the built `shopprop` in a pseudo-terminal (node-pty), as a person at a terminal would:
+ * wait for a prompt's text, type an answer, read the screen.
+ */
+import * as pty from 'node-pty';
+import { BIN, cliEnv, type CliEnvironment } from './run-cli.js';
+
+export interface PtySession {
+  /** Everything the terminal showed so far, escape sequences removed. */
+  screen(): string;
+  /** Resolves when the screen (after `from`) contains the text; rejects after the timeout. */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  type(keys: string): void;
+  exited: Promise<number>;
+  kill(): void;
+}
+
+export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', ctrlC: '\x03', backspace: '\x7f' };
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][AB012]|\x1b[=>]/g;
+
+export function spawnPty(args: string[], options: CliEnvironment): PtySession {
+  const term = pty.spawn(process.execPath, [BIN, ...args], {
+    name: 'xterm-256color',
+    cols: 120,
+    rows: 40,
+    env: cliEnv(options) as Record<string, string>,
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  term.onData((data) => {
+    output += data;
+    for (const check of waiters) check();
+  });
+  const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
+  const screen = () => output.replace(ANSI, '');
+  return {
+    screen,
+    waitFor(text, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const matches = () => (typeof text === 'string' ? screen().includes(text) : text.test(screen()));
+        if (matches()) return resolve();
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${String(text)}; screen:\n${screen()}`));
+        }, timeoutMs);
+        const check = () => {
+          if (matches()) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          }
+        };
+        waiters.add(check);
+      });
+    },
+    type(keys) {
+      term.write(keys);
+    },
+    exited,
+    kill() {
+      term.kill();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Runs the built `shopprop` binary as a user would: a child process with its own config and
+ * data directories, stdin from a string (a pipe, so never a TTY), stdout and stderr captured.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/shopprop.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliEnvironment {
+  /** A temp dir holding config/ and data/ for this user. */
+  home: string;
+  extra?: Record<string, string | undefined>;
+}
+
+/** The environment a CLI run sees: isolated dirs, no colour, no inherited SHOPPROP_* settings. */
+export function cliEnv({ home, extra = {} }: CliEnvironment): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('SHOPPROP_') && key !== 'FORCE_COLOR' && key !== 'NO_COLOR') env[key] = value;
+  }
+  return {
+    ...env,
+    HOME: home,
+    SHOPPROP_CONFIG_DIR: join(home, 'config'),
+    SHOPPROP_DATA_DIR: join(home, 'data'),
+    ...extra,
+  };
+}
+
+export function runCli(args: string[], options: CliEnvironment & { input?: string; timeoutMs?: number }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: cliEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`shopprop ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
