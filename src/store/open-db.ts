@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import type { Database } from './database.js';
 import { migrations as allMigrations } from './migrations/index.js';
 
@@ -63,9 +63,22 @@ async function migrate(db: Kysely<Database>, options: OpenOptions): Promise<void
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });
+  const known = new Set(Object.keys(list));
+  const applied = await appliedMigrations(db);
+  const unknown = applied.filter((name) => !known.has(name));
+  if (unknown.length > 0 && !options.migrations) {
+    throw new Error(`this database was written by a newer version of shopprop (schema ${unknown.at(-1)}); upgrade shopprop to open it`);
+  }
   const result = options.migrateTo ? await migrator.migrateTo(options.migrateTo) : await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`database schema upgrade failed at ${failed}: ${(result.error as Error).message ?? result.error}`);
   }
+}
+
+async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  if (!tables.some((table) => table.name === 'schema_migrations')) return [];
+  const rows = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(db);
+  return rows.rows.map((row) => row.name);
 }

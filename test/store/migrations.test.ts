@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/store/migrations/index.js';
+import { openStore } from '../../src/store/open-db.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+describe('schema migrations', () => {
+  const temp = makeTempDir();
+  afterAll(() => temp.remove());
+
+  const tables = (file: string) => {
+    const db = new Sqlite(file, { readonly: true });
+    const names = (db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[]).map((r) => r.name);
+    db.close();
+    return names;
+  };
+
+  it('upgrades a database made by the first schema version in place, keeping its data', async () => {
+    const file = join(temp.dir, 'old.db');
+    const first = Object.keys(migrations)[0]!;
+    const old = await openStore(file, { migrateTo: first });
+    old.sqlite.prepare("insert into companies (id, name) values (7, 'Kept Ltd')").run();
+    await old.close();
+    const before = tables(file);
+
+    const upgraded = await openStore(file);
+    const company = upgraded.sqlite.prepare('select name, time_zone, vat_rate_bp from companies where id = 7').get();
+    const applied = (upgraded.sqlite.prepare('select name from schema_migrations order by name').all() as { name: string }[]).map((r) => r.name);
+    await upgraded.close();
+    const after = tables(file);
+
+    expect(company).toEqual({ name: 'Kept Ltd', time_zone: 'Africa/Nairobi', vat_rate_bp: 1600 });
+    expect(applied).toEqual(Object.keys(migrations));
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after).toEqual(expect.arrayContaining(before));
+  });
+
+  it('opens an up-to-date database without changing it', async () => {
+    const file = join(temp.dir, 'current.db');
+    await (await openStore(file)).close();
+    const first = tables(file);
+    await (await openStore(file)).close();
+    expect(tables(file)).toEqual(first);
+  });
+
+  it('uses WAL with synchronous FULL and enforces foreign keys', async () => {
+    const store = await openStore(join(temp.dir, 'pragmas.db'));
+    expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(() => store.sqlite.prepare("insert into users (company_id, name, role) values (999, 'x', 'admin')").run()).toThrow(/FOREIGN KEY/);
+    await store.close();
+  });
+});
+
+describe('a database from a newer version', () => {
+  it('is refused with a message that says so, not rebuilt', async () => {
+    const temp = makeTempDir();
+    const file = join(temp.dir, 'newer.db');
+    await (await openStore(file)).close();
+    const db = new Sqlite(file);
+    db.prepare("insert into schema_migrations (name, timestamp) values ('2999-01-01-99-future', '2999-01-01')").run();
+    db.close();
+    await expect(openStore(file)).rejects.toThrow(/newer version of shopprop/);
+    temp.remove();
+  });
+});
