@@ -1,4 +1,73 @@
-/** Routes of this resource; registered by app.ts. */
+/**
+ * The cash sale list (4.1), the sale item list (4.2) and the save (4.4). Schemas come from the
+ * contract; the list's response schema names only sale records, so fastify serializes it with a
+ * compiled stringifier.
+ */
 import type { FastifyInstance } from 'fastify';
+import {
+  CashSaleListQuery,
+  CashSaleRecord,
+  IDEMPOTENCY_HEADER,
+  SaleItemListQuery,
+  SaleItemListResponse,
+  SaveCashSaleBody,
+  SaveCashSaleResponse,
+} from '../../contract/cash-sale.js';
+import { Envelope } from '../../contract/common.js';
+import { endpoints } from '../../contract/endpoints.js';
+import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
+import { saveCashSale } from '../../services/cash-sale-save.js';
+import { requireCompany, requireRole } from '../auth.js';
+import { checkShapes } from '../parameter-check.js';
+import { runService } from '../service-errors.js';
+import { requireOwned } from './owned-ids.js';
 
-export async function cashSaleRoutes(_app: FastifyInstance): Promise<void> {}
+const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
+
+export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app.context;
+
+  app.get<{ Querystring: CashSaleListQuery }>(
+    endpoints.listCashSales.path,
+    { schema: { querystring: CashSaleListQuery, response: { 200: CashSaleOnlyListResponse } } },
+    async (request) => {
+      requireRole(request, ['cashier', 'accountant']);
+      const query = request.query;
+      checkShapes(endpoints.listCashSales, query);
+      let ownerCompanyId = query.companyId;
+      if (query.companyId !== undefined) requireCompany(request, query.companyId);
+      if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId);
+      if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId);
+      return runService(() => listCashSales(store, { ...query, ownerCompanyId }));
+    },
+  );
+
+  app.get<{ Querystring: SaleItemListQuery }>(
+    endpoints.listSaleItems.path,
+    { schema: { querystring: SaleItemListQuery, response: { 200: SaleItemListResponse } } },
+    async (request) => {
+      requireRole(request, ['cashier', 'accountant']);
+      const query = request.query;
+      requireCompany(request, query.companyId);
+      if (query.retailShopId !== undefined) requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId, query.companyId);
+      if (query.salesPersonId !== undefined) requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId, query.companyId);
+      if (query.itemId !== undefined) requireOwned(request, store, 'itemId', 'itemProduct', query.itemId, query.companyId);
+      if (query.itemCategoryId !== undefined) requireOwned(request, store, 'itemCategoryId', 'itemCategory', query.itemCategoryId, query.companyId);
+      return runService(() => listSaleItems(store, query));
+    },
+  );
+
+  app.post<{ Body: SaveCashSaleBody }>(
+    endpoints.saveCashSale.path,
+    { schema: { body: SaveCashSaleBody, response: { 200: SaveCashSaleResponse } }, config: { invalidInputStatus: 405 } },
+    async (request, reply) => {
+      requireRole(request, ['cashier']);
+      requireCompany(request, request.body.companyId);
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      const idempotencyKey = Array.isArray(header) ? header[0] : header;
+      const result = runService(() => saveCashSale(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }));
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };
+    },
+  );
+}

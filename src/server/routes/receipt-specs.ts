@@ -1,4 +1,22 @@
-/** Routes of this resource; registered by app.ts. */
+/** The item specifics for receipts (4.3): serialised units in stock. */
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/endpoints.js';
+import { ReceiptSpecsQuery, ReceiptSpecsResponse } from '../../contract/receipt.js';
+import { listReceiptSpecs } from '../../services/receipt-specs.js';
+import { requireCompany, requireRole } from '../auth.js';
+import { checkShapes } from '../parameter-check.js';
+import { runService } from '../service-errors.js';
 
-export async function receiptSpecRoutes(_app: FastifyInstance): Promise<void> {}
+export async function receiptSpecRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app.context;
+  app.get<{ Querystring: ReceiptSpecsQuery }>(
+    endpoints.listReceiptSpecs.path,
+    { schema: { querystring: ReceiptSpecsQuery, response: { 200: ReceiptSpecsResponse } } },
+    async (request) => {
+      requireRole(request, ['cashier']);
+      checkShapes(endpoints.listReceiptSpecs, request.query);
+      requireCompany(request, request.query.companyId);
+      return runService(() => listReceiptSpecs(store, request.query));
+    },
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The cash sale list (4.1) and the sale item list (4.2), newest first (issueDate desc, id desc).
+ * Without start and limit every matching record is returned; with them, one page. `count` is
+ * the number of matching records (the company's is a maintained counter: one row read).
+ */
+import type { CashSaleRecord, SaleItemRecord } from '../contract/cash-sale.js';
+import type { EnvelopeOf } from '../contract/common.js';
+import {
+  countSaleItems,
+  countSales,
+  listSaleItems as readSaleItems,
+  listSales,
+  saleStats,
+  type PageRequest,
+  type SaleFilter,
+  type SaleItemFilter,
+} from '../store/cash-sale-list.repository.js';
+import type { Store } from '../store/open-db.js';
+import { cursorAt, rememberCursor } from './page-cursor.js';
+
+export interface Paging {
+  start?: number;
+  limit?: number;
+}
+
+/** No start and no limit: every record. Otherwise from start (default 0), at most limit. */
+function pageOf(paging: Paging): PageRequest {
+  return { start: paging.start ?? 0, limit: paging.limit };
+}
+
+/**
+ * Reads a page, seeking past the remembered end of the previous page when the walk is
+ * sequential and nothing changed, and remembers where this page ends.
+ */
+function walk<T extends { id: number; issueDate: number }>(
+  store: Store,
+  listKey: string,
+  companyId: number | undefined,
+  page: PageRequest,
+  read: (after: { issueDate: number; id: number } | undefined) => T[],
+): T[] {
+  if (companyId === undefined || page.start === 0 || page.limit === undefined) return read(undefined);
+  const version = saleStats(store, companyId).version;
+  const rows = read(cursorAt(store, listKey, page.start, version));
+  const last = rows.at(-1);
+  if (last && rows.length === page.limit) rememberCursor(store, listKey, page.start + rows.length, version, { issueDate: last.issueDate, id: last.id });
+  return rows;
+}
+
+export interface CashSaleListFilter extends Paging {
+  companyId?: number;
+  retailShopId?: number;
+  salesPersonId?: number;
+  /** The company the shop or sales person belongs to, for remembering page positions. */
+  ownerCompanyId?: number;
+}
+
+export function listCashSales(store: Store, query: CashSaleListFilter): EnvelopeOf<CashSaleRecord> {
+  const filter: SaleFilter = { companyId: query.companyId, retailShopId: query.retailShopId, userId: query.salesPersonId };
+  const page = pageOf(query);
+  const company = query.ownerCompanyId ?? query.companyId;
+  const key = `sales:${filter.companyId ?? ''}:${filter.retailShopId ?? ''}:${filter.userId ?? ''}:${page.limit ?? ''}`;
+  const list = walk(store, key, company, page, (after) => listSales(store, filter, page, after));
+  return { count: countSales(store, filter), list };
+}
+
+export interface SaleItemListFilter extends Paging {
+  companyId: number;
+  retailShopId?: number;
+  salesPersonId?: number;
+  itemId?: number;
+  itemCategoryId?: number;
+}
+
+export function listSaleItems(store: Store, query: SaleItemListFilter): EnvelopeOf<SaleItemRecord> {
+  const filter: SaleItemFilter = {
+    companyId: query.companyId,
+    retailShopId: query.retailShopId,
+    userId: query.salesPersonId,
+    itemProductId: query.itemId,
+    itemCategoryId: query.itemCategoryId,
+  };
+  const page = pageOf(query);
+  const key = `items:${JSON.stringify(filter)}:${page.limit ?? ''}`;
+  const list = walk(store, key, query.companyId, page, (after) => readSaleItems(store, filter, page, after));
+  return { count: countSaleItems(store, filter), list };
+}

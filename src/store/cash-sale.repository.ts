@@ -1,0 +1,91 @@
+/**
+ * Writes of a cash sale. Every function runs inside the caller's synchronous transaction
+ * (the save service opens it), so a failed save leaves nothing behind.
+ */
+import type { Store } from './open-db.js';
+import { prepared } from './prepared.js';
+import type { CashSaleChannelsTable, CashSaleLinesTable, CashSalesTable } from './tables/sales.js';
+
+export type SaleHeaderRow = Omit<CashSalesTable, 'id' | 'receipt_no' | 'idempotency_key' | 'request_hash' | 'created_at'>;
+export type SaleLineRow = Omit<CashSaleLinesTable, 'id'>;
+export type SaleChannelRow = Omit<CashSaleChannelsTable, 'id'>;
+
+export interface StoredSaleKey {
+  id: number;
+  company_id: number;
+  receipt_no: string;
+  issue_date: number;
+  idempotency_key: string | null;
+  request_hash: string | null;
+}
+
+/** Advances the company's receipt sequence and returns the new number (R000123). */
+export function nextReceiptNo(store: Store, companyId: number): string {
+  const row = prepared<[number], { receipt_seq: number }>(store, 'update companies set receipt_seq = receipt_seq + 1 where id = ? returning receipt_seq').get(companyId);
+  if (!row) throw new Error(`no company ${companyId}`);
+  return `R${String(row.receipt_seq).padStart(6, '0')}`;
+}
+
+const KEY_COLUMNS = 'id, company_id, receipt_no, issue_date, idempotency_key, request_hash';
+
+export function findSaleByIdempotencyKey(store: Store, companyId: number, key: string): StoredSaleKey | undefined {
+  return prepared<[number, string], StoredSaleKey>(store, `select ${KEY_COLUMNS} from cash_sales where company_id = ? and idempotency_key = ?`).get(companyId, key);
+}
+
+export function findSale(store: Store, id: number): StoredSaleKey | undefined {
+  return prepared<[number], StoredSaleKey>(store, `select ${KEY_COLUMNS} from cash_sales where id = ?`).get(id);
+}
+
+const HEADER_COLUMNS = [
+  'company_id', 'issue_date', 'issued_to', 'issued_to_phone', 'amount_paid_cents', 'payment_method', 'transaction_type', 'ref_no', 'notes',
+  'cashbook_id', 'retail_shop_id', 'user_id', 'sub_total_cents', 'total_discount_cents', 'total_tax_cents', 'total_amount_cents', 'balance_cents', 'updated_at',
+] as const;
+
+export function insertSale(store: Store, header: SaleHeaderRow, extra: { receipt_no: string; idempotency_key: string | null; request_hash: string | null; created_at: number }): number {
+  const columns = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'];
+  const statement = prepared(store, `insert into cash_sales (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+  const values = [...HEADER_COLUMNS.map((c) => header[c]), extra.receipt_no, extra.idempotency_key, extra.request_hash, extra.created_at];
+  return Number(statement.run(values).lastInsertRowid);
+}
+
+export function updateSale(store: Store, id: number, header: SaleHeaderRow): void {
+  const statement = prepared(store, `update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
+  statement.run([...HEADER_COLUMNS.map((c) => header[c]), id]);
+}
+
+/** Puts the units sold by the sale's lines back in stock, then drops its lines and channels. */
+export function clearSaleLines(store: Store, saleId: number): void {
+  prepared(store, `update item_specs set status = 'in_stock', sold_line_id = null where sold_line_id in (select id from cash_sale_lines where sale_id = ?)`).run(saleId);
+  prepared(store, 'delete from cash_sale_lines where sale_id = ?').run(saleId);
+  prepared(store, 'delete from cash_sale_channels where sale_id = ?').run(saleId);
+}
+
+const LINE_COLUMNS = [
+  'sale_id', 'company_id', 'line_no', 'issue_date', 'retail_shop_id', 'user_id', 'item_name', 'item_product_id', 'item_category_id', 'item_spec_id',
+  'price_cents', 'original_price_cents', 'default_price_cents', 'unit_cost_cents', 'qty_milli', 'discount_cents', 'tax_inc_exc', 'tax_rate_id',
+  'tax_rate_bp', 'tax_cents', 'line_total_cents', 'profit_cents',
+] as const;
+
+export function insertSaleLine(store: Store, line: SaleLineRow): number {
+  const statement = prepared(store, `insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')})`);
+  return Number(statement.run(LINE_COLUMNS.map((c) => line[c])).lastInsertRowid);
+}
+
+/**
+ * Marks a unit sold by a line, only if it is still in stock: false means another sale took it
+ * first, whatever was read before.
+ */
+export function markUnitSold(store: Store, unitId: number, companyId: number, lineId: number): boolean {
+  const result = prepared(store, `update item_specs set status = 'sold', sold_line_id = ? where id = ? and company_id = ? and status = 'in_stock'`).run(lineId, unitId, companyId);
+  return result.changes === 1;
+}
+
+export function insertSaleChannel(store: Store, channel: SaleChannelRow): void {
+  prepared(store, 'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents) values (?, ?, ?, ?, ?)').run(
+    channel.sale_id,
+    channel.company_id,
+    channel.channel_id,
+    channel.reference_no,
+    channel.amount_cents,
+  );
+}
