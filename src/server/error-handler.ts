@@ -47,7 +47,17 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** "querystring/month must be <= 12", naming each failing field once. */
 function describeValidation(error: FastifyError): string {
   const context = error.validationContext ?? 'request';
+  // An enumeration written as a union of constants fails once per constant: name them together.
+  const constants = new Map<string, unknown[]>();
+  for (const issue of error.validation ?? []) {
+    const value = (issue.params as { allowedValue?: unknown }).allowedValue;
+    if (issue.keyword === 'const') constants.set(issue.instancePath, [...(constants.get(issue.instancePath) ?? []), value]);
+  }
   const parts = (error.validation ?? []).map((issue) => {
+    const oneOf = constants.get(issue.instancePath);
+    if (oneOf && (issue.keyword === 'const' || issue.keyword === 'anyOf')) {
+      return `${issue.instancePath.replace(/^\//, '') || context} must be one of ${oneOf.join(', ')}`;
+    }
     const missing = (issue.params as { missingProperty?: string }).missingProperty;
     const path = missing ? `${issue.instancePath}/${missing}` : issue.instancePath;
     const field = path.replace(/^\//, '') || context;
