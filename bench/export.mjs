@@ -1,0 +1,76 @@
+// Full CSV export of a company's sales, embedded (`shopprop sale list --all --format csv`),
+// against the sqlite3 command-line tool exporting the same rows and columns from the same file.
+// Wall time, peak memory (GNU time's max RSS), and per-row cost at 100k and at 1M sales.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { benchEnv, BIN, demoDatabase, OUT } from './lib.mjs';
+
+const SQLITE_EXPORT = `select id, issue_date, issued_to, issued_to_phone, printf('%.2f', amount_paid_cents / 100.0), payment_method,
+  transaction_type, ref_no, receipt_no, notes, company_id, cashbook_id, retail_shop_id, user_id,
+  printf('%.2f', total_discount_cents / 100.0), printf('%.2f', total_tax_cents / 100.0), printf('%.2f', sub_total_cents / 100.0),
+  printf('%.2f', total_amount_cents / 100.0), printf('%.2f', balance_cents / 100.0)
+  from cash_sales where company_id = 1 order by issue_date desc, id desc`;
+
+/** Runs a command under GNU time; returns wall ms and peak RSS in MB. */
+function measured(command, args, env) {
+  const out = join(OUT, 'export-output.csv');
+  const started = process.hrtime.bigint();
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', 'sh', '-c', `"$0" "$@" > ${out}`, command, ...args], { env, encoding: 'utf8' });
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  const peakKb = Number(result.stderr.trim().split('\n').at(-1));
+  const bytes = statSync(out).size;
+  rmSync(out);
+  return { wallMs, peakMb: peakKb / 1024, bytes };
+}
+
+/** A copy of the scale-100 store with every sale repeated `times` over (new ids and receipt numbers). */
+function multipliedDatabase(times) {
+  const file = join(OUT, `sales-x${times}.db`);
+  if (existsSync(file)) return file;
+  copyFileSync(demoDatabase(100), file);
+  const db = new Sqlite(file);
+  db.pragma('journal_mode = WAL');
+  const max = db.prepare('select max(id) as m from cash_sales').get().m;
+  const columns = db.prepare('select name from pragma_table_info(\'cash_sales\')').all().map((c) => c.name);
+  const copy = columns.map((c) => (c === 'id' ? `id + ${'$offset'}` : c === 'receipt_no' ? `receipt_no || '-' || ${'$round'}` : c === 'idempotency_key' ? 'null' : c));
+  const insert = db.prepare(`insert into cash_sales (${columns.join(',')}) select ${copy.join(',')} from cash_sales where id <= ${max}`);
+  for (let round = 1; round < times; round++) db.transaction(() => insert.run({ offset: round * max, round }))();
+  db.close();
+  return file;
+}
+
+function exportBoth(db, rows) {
+  const env = benchEnv();
+  const cliRun = measured(process.execPath, [BIN, '--db', db, 'sale', 'list', '--company', '1', '--all', '--format', 'csv'], env);
+  const sqliteRun = measured('sqlite3', ['-csv', '-header', db, SQLITE_EXPORT], env);
+  return {
+    rows,
+    cli: { ...cliRun, microsPerRow: (cliRun.wallMs * 1000) / rows },
+    sqlite3: { ...sqliteRun, microsPerRow: (sqliteRun.wallMs * 1000) / rows },
+    ratio: cliRun.wallMs / sqliteRun.wallMs,
+  };
+}
+
+export async function benchExport({ withMillion = true } = {}) {
+  const db100k = demoDatabase(100);
+  const count = (file) => {
+    const db = new Sqlite(file, { readonly: true });
+    const n = db.prepare('select count(*) as n from cash_sales where company_id = 1').get().n;
+    db.close();
+    return n;
+  };
+  const at100k = exportBoth(db100k, count(db100k));
+  const result = { at100k, targets: { ratio: 3, peakMb: 150, perRowGrowth: 1.5 } };
+  if (withMillion) {
+    const db1m = multipliedDatabase(10);
+    const at1m = exportBoth(db1m, count(db1m));
+    result.at1m = at1m;
+    result.perRowGrowth = at1m.cli.microsPerRow / at100k.cli.microsPerRow;
+  }
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchExport({ withMillion: process.argv.includes('--million') }), null, 2));

@@ -1,0 +1,25 @@
+// CLI cold start: `shopprop --help`, and the first page of `sale list` embedded on the
+// scale-100 demo store, each against `node -e 0` measured in the same run.
+import { benchEnv, BIN, compareCommands, demoDatabase } from './lib.mjs';
+
+export async function benchStartup({ runs = 15 } = {}) {
+  const db = demoDatabase(100);
+  const env = benchEnv();
+  const [node, help, firstPage] = compareCommands(
+    [
+      { name: 'node -e 0', command: process.execPath, args: ['-e', '0'], env },
+      { name: 'shopprop --help', command: process.execPath, args: [BIN, '--help'], env },
+      { name: 'shopprop sale list (embedded, scale 100, first page)', command: process.execPath, args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'], env },
+    ],
+    runs,
+  );
+  return {
+    rows: [node, help, firstPage].map((r) => ({ ...r, ratio: r.medianMs / node.medianMs })),
+    targets: { help: 1.2, firstPage: 3 },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await benchStartup();
+  for (const row of result.rows) console.log(`${row.name}: ${row.medianMs.toFixed(0)} ms median (${row.ratio.toFixed(2)}x node -e 0)`);
+}
