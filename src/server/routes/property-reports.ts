@@ -1,4 +1,132 @@
-/** Routes of this resource; registered by app.ts. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Property-management reports (interface 4.5 to 4.8) and the presigned statement document.
+ * Routes stay thin: check the role, the parameter shapes and that every id touched is the
+ * caller's company's, then hand over to the services.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints, payAdviceRule } from '../../contract/endpoints.js';
+import { ErrorCodes } from '../../contract/common.js';
+import type { PaidBalanceQuery } from '../../contract/paid-balance.js';
+import type { PayAdviceQuery } from '../../contract/pay-advice.js';
+import { STATEMENT_DOCUMENT_PATH, StatementDocumentQuery, type StatementPdfQuery, type StatementsQuery } from '../../contract/statement.js';
+import { paidBalanceReport } from '../../services/paid-balance.js';
+import { payAdviceReport } from '../../services/pay-advice.js';
+import { ServiceError } from '../../services/service-errors.js';
+import { checkDocumentLink, statementDocument, statementDocumentUrl } from '../../services/statement-document.js';
+import { statementsReport } from '../../services/statements.js';
+import { ownerOf, type OwnedTable } from '../../store/property-reference.repository.js';
+import { requireCompany, requireRole } from '../auth.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.js';
+import { checkShapes } from '../parameter-check.js';
+import { renderStatementPdf } from '../pdf/statement-pdf.js';
 
-export async function propertyReportRoutes(_app: FastifyInstance): Promise<void> {}
+const REPORT_ROLES = ['accountant'] as const;
+
+const LABELS: Partial<Record<OwnedTable, string>> = {
+  zones: 'zone',
+  field_officers: 'field officer',
+  landlords: 'landlord',
+  properties: 'property',
+  services: 'service',
+  statements: 'statement',
+};
+
+export async function propertyReportRoutes(app: FastifyInstance): Promise<void> {
+  const { store } = app.context;
+
+  /** 404 for an unknown id, 403 for another company's, 404 when it is not in the asked company. */
+  function requireOwned(request: FastifyRequest, table: OwnedTable, id: number | undefined, companyId?: number): number | undefined {
+    if (id === undefined) return undefined;
+    const owner = ownerOf(store, table, id);
+    if (owner === undefined) throw notFound(`no ${LABELS[table]} ${id}`);
+    requireCompany(request, owner);
+    if (companyId !== undefined && owner !== companyId) throw notFound(`no ${LABELS[table]} ${id} in company ${companyId}`);
+    return owner;
+  }
+
+  app.get(
+    endpoints.paidBalance.path,
+    { schema: { querystring: endpoints.paidBalance.request, response: { 200: endpoints.paidBalance.response } } },
+    async (request) => {
+      requireRole(request, REPORT_ROLES);
+      const query = request.query as PaidBalanceQuery;
+      checkShapes(endpoints.paidBalance, query as Record<string, unknown>);
+      requireCompany(request, query.companyId);
+      requireOwned(request, 'zones', query.zoneId, query.companyId);
+      requireOwned(request, 'field_officers', query.fieldOfficerId, query.companyId);
+      requireOwned(request, 'properties', query.propertyId, query.companyId);
+      return serviceCall(() => paidBalanceReport(store, query));
+    },
+  );
+
+  app.get(
+    endpoints.payAdvice.path,
+    { schema: { querystring: endpoints.payAdvice.request, response: { 200: endpoints.payAdvice.response } } },
+    async (request) => {
+      requireRole(request, REPORT_ROLES);
+      const query = request.query as PayAdviceQuery;
+      const problem = payAdviceRule(query);
+      if (problem) throw badRequest(problem);
+      requireCompany(request, query.companyId);
+      requireOwned(request, 'properties', query.propertyId, query.companyId);
+      requireOwned(request, 'services', query.srvcId, query.companyId);
+      return serviceCall(() => payAdviceReport(store, query));
+    },
+  );
+
+  app.get(
+    endpoints.statements.path,
+    { schema: { querystring: endpoints.statements.request, response: { 200: endpoints.statements.response } } },
+    async (request) => {
+      requireRole(request, REPORT_ROLES);
+      const query = request.query as StatementsQuery;
+      requireCompany(request, query.companyId);
+      requireOwned(request, 'landlords', query.landlordId, query.companyId);
+      requireOwned(request, 'zones', query.zoneId, query.companyId);
+      return serviceCall(() => statementsReport(store, query));
+    },
+  );
+
+  app.get(
+    endpoints.statementPdf.path,
+    { schema: { querystring: endpoints.statementPdf.request, response: { 200: endpoints.statementPdf.response } } },
+    async (request) => {
+      requireRole(request, REPORT_ROLES);
+      const query = request.query as StatementPdfQuery;
+      const companyId = requireOwned(request, 'statements', query.statementId)!;
+      const origin = `${request.protocol}://${request.host}`;
+      const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, Date.now());
+      return { success: 'true', message: url };
+    },
+  );
+
+  // The presigned link carries its own proof (signature and expiry): no bearer token.
+  app.get(STATEMENT_DOCUMENT_PATH, { config: { public: true }, schema: { querystring: StatementDocumentQuery } }, async (request, reply) => {
+    const query = request.query as StatementDocumentQuery;
+    const check = checkDocumentLink(app.context.signingKey, query, Date.now());
+    if (check === 'bad-signature') throw forbidden('invalid document link signature; ask for a new link with statementpdf');
+    if (check === 'expired') throw unauthorized('the document link has expired; ask for a new link with statementpdf');
+    const document = serviceCall(() => statementDocument(store, query.statementId, query.companyId));
+    const pdf = await renderStatementPdf(document);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="statement-${query.statementId}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+}
+
+/** Services say what went wrong by kind; here that becomes an HTTP status. */
+function serviceCall<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ServiceError) {
+      if (error.kind === 'not-found') throw notFound(error.message);
+      if (error.kind === 'forbidden') throw forbidden(error.message);
+      if (error.kind === 'conflict') throw new HttpError(409, ErrorCodes.badRequest, error.message);
+      throw badRequest(error.message);
+    }
+    throw error;
+  }
+}
