@@ -12,11 +12,13 @@
  */
 export function toCents(amount: number): number {
   if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
-  const text = String(Math.abs(amount));
-  let cents: number;
-  if (text.includes('e')) {
-    cents = Math.round(Math.abs(amount) * 100);
-  } else {
+  const magnitude = Math.abs(amount);
+  let cents = Math.round(magnitude * 100);
+  // Division is correctly rounded, so this holds exactly when the amount has at most two
+  // decimals: the fast path for every amount the interface allows.
+  if (cents / 100 !== magnitude) {
+    const text = String(magnitude);
+    if (text.includes('e')) return amount < 0 && cents !== 0 ? -cents : cents;
     const [whole = '0', fraction = ''] = text.split('.');
     const roundUp = (fraction[2] ?? '0') >= '5' ? 1 : 0;
     cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + roundUp;

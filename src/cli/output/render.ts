@@ -7,7 +7,7 @@ import { OutputUsageError } from './errors.js';
 import { selectFields } from './fields.js';
 import type { OutputFormat } from './format.js';
 import { drawTable, sumTotals } from './table.js';
-import { writeChunk } from './write.js';
+import { pump, writeChunk } from './write.js';
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -113,12 +113,7 @@ async function writeNdjson(
   out: NodeJS.WritableStream,
   project: (record: object) => Row,
 ): Promise<number> {
-  let count = 0;
-  for await (const record of records) {
-    await writeChunk(out, `${JSON.stringify(project(record))}\n`);
-    count += 1;
-  }
-  return count;
+  return pump(records, out, (record) => `${JSON.stringify(project(record))}\n`);
 }
 
 async function writeJsonArray(
@@ -126,11 +121,7 @@ async function writeJsonArray(
   out: NodeJS.WritableStream,
   project: (record: object) => Row,
 ): Promise<number> {
-  let count = 0;
-  for await (const record of records) {
-    await writeChunk(out, `${count === 0 ? '[\n' : ',\n'}${JSON.stringify(project(record))}`);
-    count += 1;
-  }
+  const count = await pump(records, out, (record, index) => `${index === 0 ? '[\n' : ',\n'}${JSON.stringify(project(record))}`);
   await writeChunk(out, count === 0 ? '[]\n' : '\n]\n');
   return count;
 }
@@ -146,11 +137,8 @@ async function writeCsv(
 ): Promise<number> {
   const header = stringify([columns.map((column) => column.key)], CSV_OPTIONS);
   await writeChunk(out, (bom ? '\ufeff' : '') + header);
-  let count = 0;
-  for await (const record of records) {
+  return pump(records, out, (record) => {
     const row = record as Row;
-    await writeChunk(out, stringify([columns.map((column) => csvCell(row[column.key], column, raw))], CSV_OPTIONS));
-    count += 1;
-  }
-  return count;
+    return stringify([columns.map((column) => csvCell(row[column.key], column, raw))], CSV_OPTIONS);
+  });
 }

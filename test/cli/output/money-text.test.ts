@@ -82,6 +82,15 @@ describe('money text', () => {
     );
   });
 
+  it('rounds any three-decimal amount half away from zero, as its decimal text says', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), (milli) => {
+        const expected = Math.floor((Math.abs(milli) + 5) / 10);
+        expect(toCents(milli / 1000)).toBe(milli < 0 && expected !== 0 ? -expected : expected);
+      }),
+    );
+  });
+
   it('puts a separator every three digits and exactly two decimals', () => {
     fc.assert(
       fc.property(fc.integer({ min: -MAX_CENTS, max: MAX_CENTS }), (cents) => {

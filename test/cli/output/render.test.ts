@@ -263,11 +263,11 @@ describe('streaming', () => {
     expect(seenBeforeNext).toEqual([true, true]);
   });
 
-  it.each(['ndjson', 'csv', 'json'] as const)('%s waits for a slow reader instead of buffering ahead', async (format) => {
+  it.each(['ndjson', 'csv', 'json'] as const)('%s waits for a slow reader instead of reading ahead', async (format) => {
     const sink = new SlowSink();
     let produced = 0;
     let furthestAhead = 0;
-    function* sales() {
+    async function* sales() {
       for (let id = 1; id <= 200; id += 1) {
         furthestAhead = Math.max(furthestAhead, produced - sink.completed);
         produced += 1;
@@ -276,16 +276,33 @@ describe('streaming', () => {
     }
     const count = await renderRecords(sales(), sink, { format, columns: cashSaleColumns });
     expect(count).toBe(200);
-    // Without waiting for drain all 200 would be queued before the first write completes.
+    // Without waiting for drain all 200 would be pulled before the first write completes.
     expect(furthestAhead).toBeLessThanOrEqual(3);
     await new Promise<void>((resolve) => sink.end(resolve));
     expect(sink.text.split(/\r?\n/).filter((line) => line.includes('RCT-0001')).length).toBe(200);
   });
 
+  it.each(['ndjson', 'csv', 'json'] as const)('%s batches an in-memory list but buffers only about 64 KB of it', async (format) => {
+    const sink = new SlowSink();
+    let mostBuffered = 0;
+    function* sales() {
+      for (let id = 1; id <= 5000; id += 1) {
+        mostBuffered = Math.max(mostBuffered, sink.writableLength);
+        yield sale({ id, notes: 'x'.repeat(100) });
+      }
+    }
+    const count = await renderRecords(sales(), sink, { format, columns: cashSaleColumns });
+    await new Promise<void>((resolve) => sink.end(resolve));
+    expect(count).toBe(5000);
+    expect(sink.text.length).toBeGreaterThan(1_000_000);
+    expect(mostBuffered).toBeLessThanOrEqual(2 * 64 * 1024 + 1024);
+    expect(sink.completed).toBeLessThan(200);
+  });
+
   it('rejects when the output fails mid-stream, and stops pulling records', async () => {
     const sink = new SlowSink();
     let pulled = 0;
-    function* sales() {
+    async function* sales() {
       for (let id = 1; id <= 1000; id += 1) {
         pulled += 1;
         if (id === 3) setImmediate(() => sink.destroy(new Error('EPIPE')));
@@ -300,7 +317,7 @@ describe('streaming', () => {
 describe('a reader that goes away', () => {
   it('rejects instead of waiting forever when the output closes without an error', async () => {
     const sink = new SlowSink();
-    function* sales() {
+    async function* sales() {
       for (let id = 1; id <= 1000; id += 1) {
         if (id === 3) setImmediate(() => sink.destroy());
         yield sale({ id });
