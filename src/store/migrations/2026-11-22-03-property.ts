@@ -208,12 +208,13 @@ const INDEXES = [
   'create index properties_landlord on properties (landlord_id)',
   'create index tenancies_unit on tenancies (unit_id, start_date, end_date)',
   'create index tenancies_tenant on tenancies (tenant_id)',
-  // The monthly aggregates read these covering indexes: per tenancy, a date range, the amounts.
-  'create index charges_ledger on charges (tenancy_id, charge_date, kind, service_id, amount_cents, tax_cents)',
+  // The monthly aggregates walk these covering indexes in their GROUP BY order
+  // (tenancy, kind or part, service), reading dates and amounts from the index alone.
+  'create index charges_ledger on charges (tenancy_id, kind, service_id, charge_date, amount_cents, tax_cents)',
   // One rent and one service charge per tenancy, service and month: an import cannot double them.
   `create unique index charges_monthly on charges (tenancy_id, kind, coalesce(service_id, 0), month_key) where kind in ('rent','service')`,
   'create index receipts_tenancy on receipts (tenancy_id, receipt_date)',
-  'create index allocations_ledger on receipt_allocations (tenancy_id, receipt_date, part, service_id, charge_date, amount_cents)',
+  'create index allocations_ledger on receipt_allocations (tenancy_id, part, service_id, receipt_date, charge_date, amount_cents)',
   'create index allocations_charge on receipt_allocations (charge_id, part, amount_cents)',
   'create index allocations_receipt on receipt_allocations (receipt_id)',
   'create index expenses_property on expenses (property_id, expense_date)',
