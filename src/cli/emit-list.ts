@@ -4,6 +4,7 @@
  */
 import type { ColumnSet } from './output/columns/types.js';
 import type { CommandContext } from './context.js';
+import { colourLevel } from './output/colour.js';
 import { withOutput } from './output-target.js';
 
 export interface ListToEmit {
@@ -44,11 +45,7 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
   return shown;
 }
 
-/** Colour only for a person at a terminal, never with NO_COLOR or --no-color; FORCE_COLOR wins. */
+/** Colour only for a person at a terminal, never with NO_COLOR (any value) or --no-color. */
 export function colourWanted(context: CommandContext, isTTY: boolean): boolean {
-  const env = context.env;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (context.globals.color === false) return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
-  return isTTY;
+  return colourLevel({ stdoutIsTTY: isTTY, noColorFlag: context.globals.color === false, env: context.env }) > 0;
 }

@@ -3,19 +3,18 @@
  *
  * WAL with synchronous=FULL: an acknowledged write survives a power cut, not only a crash.
  * The busy timeout lets a second process (a `serve` and an embedded CLI run) wait its turn
- * instead of failing at once.
+ * instead of failing at once. Queries use the raw better-sqlite3 connection (prepared
+ * statements; synchronous transactions); kysely runs the schema migrations and is loaded only
+ * when a migration is pending, since importing it costs about 200 ms.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
-import type { Database } from './database.js';
+import type { Migration } from 'kysely';
 import { migrations as allMigrations } from './migrations/index.js';
 
 export interface Store {
-  /** Typed query builder for most work. */
-  readonly db: Kysely<Database>;
-  /** The raw connection, for synchronous transactions and hot read paths. */
+  /** The connection: prepared statements, synchronous transactions. */
   readonly sqlite: SqliteDatabase.Database;
   readonly file: string;
   close(): Promise<void>;
@@ -28,6 +27,8 @@ export interface OpenOptions {
   migrations?: Record<string, Migration>;
 }
 
+const MIGRATION_TABLE = 'schema_migrations';
+
 export async function openStore(file: string, options: OpenOptions = {}): Promise<Store> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -36,49 +37,57 @@ export async function openStore(file: string, options: OpenOptions = {}): Promis
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    await migrate(db, options);
-    let closed = false;
-    return {
-      db,
-      sqlite,
-      file,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await db.destroy();
-      },
-    };
+    await migrate(sqlite, options);
   } catch (error) {
     sqlite.close();
     throw error;
   }
+  let closed = false;
+  return {
+    sqlite,
+    file,
+    async close() {
+      if (closed) return;
+      closed = true;
+      sqlite.close();
+    },
+  };
 }
 
-async function migrate(db: Kysely<Database>, options: OpenOptions): Promise<void> {
+async function migrate(sqlite: SqliteDatabase.Database, options: OpenOptions): Promise<void> {
   const list = options.migrations ?? allMigrations;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => list },
-    migrationTableName: 'schema_migrations',
-    migrationLockTableName: 'schema_migrations_lock',
-  });
-  const known = new Set(Object.keys(list));
-  const applied = await appliedMigrations(db);
-  const unknown = applied.filter((name) => !known.has(name));
+  const known = Object.keys(list);
+  const applied = appliedMigrations(sqlite);
+  const unknown = applied.filter((name) => !(name in list));
   if (unknown.length > 0 && !options.migrations) {
     throw new Error(`this database was written by a newer version of shopprop (schema ${unknown.at(-1)}); upgrade shopprop to open it`);
   }
-  const result = options.migrateTo ? await migrator.migrateTo(options.migrateTo) : await migrator.migrateToLatest();
-  if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`database schema upgrade failed at ${failed}: ${(result.error as Error).message ?? result.error}`);
+  const target = options.migrateTo ?? known.at(-1);
+  const wanted = target === undefined ? [] : known.slice(0, known.indexOf(target) + 1);
+  if (wanted.every((name) => applied.includes(name))) return;
+
+  const { Kysely, Migrator, SqliteDialect } = await import('kysely');
+  // The dialect must not close the shared connection when the migrator's instance is destroyed.
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: Object.assign(Object.create(sqlite), { close: () => undefined }) }) });
+  try {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => list },
+      migrationTableName: MIGRATION_TABLE,
+      migrationLockTableName: `${MIGRATION_TABLE}_lock`,
+    });
+    const result = options.migrateTo ? await migrator.migrateTo(options.migrateTo) : await migrator.migrateToLatest();
+    if (result.error) {
+      const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`database schema upgrade failed at ${failed}: ${(result.error as Error).message ?? result.error}`);
+    }
+  } finally {
+    await db.destroy();
   }
 }
 
-async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
-  const tables = await db.introspection.getTables();
-  if (!tables.some((table) => table.name === 'schema_migrations')) return [];
-  const rows = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(db);
-  return rows.rows.map((row) => row.name);
+function appliedMigrations(sqlite: SqliteDatabase.Database): string[] {
+  const table = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(MIGRATION_TABLE);
+  if (!table) return [];
+  return (sqlite.prepare(`select name from ${MIGRATION_TABLE} order by name`).all() as { name: string }[]).map((row) => row.name);
 }

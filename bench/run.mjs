@@ -1,0 +1,85 @@
+// Runs every benchmark and writes bench/RESULTS.md with the machine they ran on.
+// `npm run bench` (builds first). `--quick` shortens the load tests; `--million` adds the 1M-row export.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchExport } from './export.mjs';
+import { benchListRoute } from './list-route.mjs';
+import { machine, ROOT } from './lib.mjs';
+import { benchPaging } from './paging.mjs';
+import { benchPaidBalance } from './paid-balance.mjs';
+import { benchSaves } from './saves.mjs';
+import { benchStartup } from './startup.mjs';
+
+const quick = process.argv.includes('--quick');
+const duration = quick ? 2 : 5;
+const f0 = (n) => Math.round(n).toLocaleString('en-US');
+const f2 = (n) => n.toFixed(2);
+const lines = [];
+const say = (line = '') => {
+  lines.push(line);
+  console.error(line);
+};
+
+const m = machine();
+say('# Benchmark results');
+say();
+say(`Run ${new Date().toISOString()} on ${m.cores} cores (${m.cpu}), ${m.memory}, Node ${m.node}. Each figure is compared with a baseline measured in the same run.`);
+say();
+
+say('## CLI start-up (median of 15 runs, interleaved)');
+const startup = await benchStartup({ runs: quick ? 7 : 15 });
+say('| command | median ms | x `node -e 0` | target |');
+say('|---|---:|---:|---:|');
+for (const [index, row] of startup.rows.entries()) {
+  const target = index === 1 ? `<= ${startup.targets.help}x` : index === 2 ? `<= ${startup.targets.firstPage}x` : '';
+  say(`| ${row.name} | ${f0(row.medianMs)} | ${f2(row.ratio)} | ${target} |`);
+}
+say();
+
+say(`## Cash sale list route, first page of 50 with exact count (scale-100 store, ${duration} s, 10 connections)`);
+const list = await benchListRoute({ duration });
+say('| route | req/s | p50 ms | p99 ms | errors |');
+say('|---|---:|---:|---:|---:|');
+for (const [name, r] of [['fastify hello world', list.hello], ['same 50 records from memory', list.memory], [`/api/inventorycashsale/list (count ${f0(list.count)})`, list.list]]) {
+  say(`| ${name} | ${f0(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+}
+say(`List route: ${f2(list.ratioToMemory)}x the in-memory route (target >= ${list.target}), ${f2(list.ratioToHello)}x hello world.`);
+say();
+
+say(`## Saves through HTTP, synchronous=FULL (${duration} s, 10 connections)`);
+const saves = await benchSaves({ duration });
+say('| what | per second | p99 ms | errors |');
+say('|---|---:|---:|---:|');
+say(`| raw SQLite single-row transactions (same pragmas, same disk) | ${f0(saves.rawTransactionsPerSecond)} | | |`);
+say(`| POST /api/inventorycashsale/save (2-line sale) | ${f0(saves.saves.requestsPerSecond)} | ${saves.saves.p99} | ${saves.saves.errors} |`);
+say(`Saves: ${f2(saves.ratioToRaw)}x the raw transaction rate (target ${f0(saves.target)}/s).`);
+say();
+
+say('## `sale list --all` paging stays linear (scale 100)');
+const paging = await benchPaging();
+say(`${f0(paging.rows)} rows in ${f0(paging.totalMs)} ms; per row ${f2(paging.perRowWholeMicros)} µs overall vs ${f2(paging.perRowFirstTenthMicros)} µs for the first 10%: ${f2(paging.ratio)}x (target <= ${paging.target}x).`);
+say();
+
+say('## Full CSV export of a company\'s sales, embedded, vs the sqlite3 CLI on the same file');
+const exported = await benchExport({ withMillion: process.argv.includes('--million') });
+say('| rows | shopprop ms | sqlite3 ms | ratio (target <= 3) | shopprop peak MB (target < 150) | µs/row |');
+say('|---:|---:|---:|---:|---:|---:|');
+for (const r of [exported.at100k, exported.at1m].filter(Boolean)) {
+  say(`| ${f0(r.rows)} | ${f0(r.cli.wallMs)} | ${f0(r.sqlite3.wallMs)} | ${f2(r.ratio)} | ${f0(r.cli.peakMb)} | ${f2(r.cli.microsPerRow)} |`);
+}
+if (exported.perRowGrowth !== undefined) say(`Per-row cost at 1M is ${f2(exported.perRowGrowth)}x that at 100k (target <= 1.5).`);
+say();
+
+say('## Paid and balance through HTTP (median)');
+const paid = await benchPaidBalance({ runs: quick ? 3 : 7 });
+say('| store | one zone ms (rows) | whole company ms (rows, zones) |');
+say('|---|---:|---:|');
+for (const scale of [10, 100]) {
+  const r = paid[`scale${scale}`];
+  say(`| scale ${scale} | ${f0(r.zone.medianMs)} (${f0(r.zone.rows)}) | ${f0(r.company.medianMs)} (${f0(r.company.rows)}, ${r.company.zones}) |`);
+}
+say(`Whole company per row at scale 100 is ${f2(paid.growthPerRow)}x that at scale 10 (1 = linear; target: whole company under ${paid.target.wholeCompanyMs} ms).`);
+say();
+
+writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), `${lines.join('\n')}\n`);
+console.error('wrote bench/RESULTS.md');
