@@ -26,7 +26,8 @@ export interface EnvelopeOf<T> {
 /** Paging: `start` is a zero-based offset, `limit` a page size. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
-export const Start = Type.Integer({ minimum: 0 });
+// Bounded so the offset always binds as a 64-bit integer in SQL (1e20 would not).
+export const Start = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const Limit = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
 export const Month = Type.Integer({ minimum: 1, maximum: 12 });
 export const Year = Type.Integer({ minimum: 1970, maximum: 9999 });

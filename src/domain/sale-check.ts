@@ -80,7 +80,15 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
         unitLines.set(unitId, index);
       }
     }
-    const amounts = computeSaleLine(terms);
+    let amounts: SaleLineAmounts;
+    try {
+      amounts = computeSaleLine(terms);
+    } catch (error) {
+      // price x qty beyond exact integer arithmetic: an input problem, not a server failure.
+      if (!(error instanceof MoneyError)) throw error;
+      problems.push({ field: at('qty'), sent: line.qty, message: `${at('buyingPrice')} x ${at('qty')}: amount too large` });
+      amounts = computeSaleLine({ ...terms, priceCents: 0, discountCents: 0, unitCostCents: 0 });
+    }
     if (amounts.grossCents < terms.discountCents) {
       problems.push({ field: at('discount'), sent: line.discount, expected: `at most ${amounts.grossCents / 100}`, message: `${at('discount')} ${line.discount} exceeds the line's price x qty ${amounts.grossCents / 100}` });
     }

@@ -43,17 +43,21 @@ export interface SaveCashSaleResult {
 }
 
 const MAX_KEY_LENGTH = 200;
+const MAX_BODY_DEPTH = 32;
 
 /** A stable hash of the request body: key order does not matter, values do. */
 export function requestHash(body: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
+  // Unknown fields are not validated, so a client can nest them arbitrarily deep: refuse that
+  // as input rather than overflow the stack here (a sale itself is 3 levels deep).
+  const canonical = (value: unknown, depth: number): unknown => {
+    if (depth > MAX_BODY_DEPTH) throw new ServiceError('invalidInput', `the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+    if (Array.isArray(value)) return value.map((item) => canonical(item, depth + 1));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+      return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k], depth + 1)]));
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256').update(JSON.stringify(canonical(body, 0))).digest('hex');
 }
 
 export function saveCashSale(store: Store, input: SaveCashSaleInput): SaveCashSaleResult {

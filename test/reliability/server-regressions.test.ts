@@ -1,0 +1,68 @@
+/**
+ * Requests the hostile-input fuzzing found answered with 500; each must be a client error.
+ * - a paging offset beyond a 64-bit integer (start=1e20) failed to bind in SQL;
+ * - price x qty beyond exact integer arithmetic threw from the line computation;
+ * - an unknown field nested thousands of levels deep overflowed the stack of the request hash.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/local-server.js';
+import { accessoryLine, companyRefs, saleBody } from '../helpers/sale-fixtures.js';
+
+let server: TestServer;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  auth = { authorization: `Bearer ${server.tokenFor(1, 'admin')}` };
+});
+afterAll(async () => server.close());
+
+const get = (url: string) => server.app.inject({ method: 'GET', url, headers: auth });
+const save = (payload: string) =>
+  server.app.inject({ method: 'POST', url: '/api/inventorycashsale/save', headers: { ...auth, 'content-type': 'application/json' }, payload });
+
+describe('client errors that used to be 500', () => {
+  it.each([
+    '/api/inventorycashsale/list?companyId=1&start=100000000000000000000&limit=5',
+    '/api/inventorycashsale/list_sale_items?companyId=1&start=1e20&limit=5',
+    '/api/itemcatalogspecs/list_for_receipt?companyId=1&start=1e20&limit=5',
+  ])('an offset past the largest safe integer is 400: %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: 'false', code: 'BAD_REQUEST' });
+    expect(response.json().message).toMatch(/start must be <= 9007199254740991/);
+  });
+
+  it('the largest safe offset is still an (empty) page', async () => {
+    const response = await get(`/api/inventorycashsale/list?companyId=1&start=${Number.MAX_SAFE_INTEGER}&limit=5`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().list).toEqual([]);
+  });
+
+  it('price x qty too large for exact cents is 405 naming the line', async () => {
+    const refs = companyRefs(server.store, 1);
+    const body = saleBody(refs, [accessoryLine(refs)]);
+    body.itemIssuesDto[0] = { ...body.itemIssuesDto[0]!, buyingPrice: 90_071_992_547_409, qty: 900_000_000 };
+    const response = await save(JSON.stringify(body));
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toMatchObject({ success: 'false', code: 'INVALID_INPUT' });
+    expect(response.json().message).toContain('itemIssuesDto[0].buyingPrice x itemIssuesDto[0].qty: amount too large');
+  });
+
+  it.each([
+    ['arrays', '['.repeat(20_000) + ']'.repeat(20_000)],
+    ['objects', '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000)],
+  ])('an unknown field nested deep (%s) is 405 and saves nothing', async (_kind, nested) => {
+    const refs = companyRefs(server.store, 1);
+    const sales = () => (server.store.sqlite.prepare('select count(*) as n from cash_sales').get() as { n: number }).n;
+    const before = sales();
+    const body = JSON.stringify(saleBody(refs, [accessoryLine(refs)])).replace(/}$/, `,"extra":${nested}}`);
+    const response = await save(body);
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toMatchObject({ success: 'false', code: 'INVALID_INPUT' });
+    expect(response.json().message).toMatch(/nested more than \d+ levels/);
+    expect(sales()).toBe(before);
+    // A shallow unknown field is still accepted, as before.
+    const shallow = JSON.stringify(saleBody(refs, [accessoryLine(refs)])).replace(/}$/, ',"extra":{"a":[1,{"b":2}]}}');
+    expect((await save(shallow)).statusCode).toBe(200);
+  });
+});
