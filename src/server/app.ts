@@ -11,6 +11,7 @@ import { lazySchemaController } from './lazy-schema-compilers.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
+import { referenceDataRoutes } from './routes/reference-data.js';
 
 export interface AppOptions {
   store: Store;
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installAuth(app, options.store, options.embeddedPrincipal);
   await app.register(cashSaleRoutes);
   await app.register(receiptSpecRoutes);
+  await app.register(referenceDataRoutes);
   await app.register(propertyReportRoutes);
   await app.ready();
   return app;

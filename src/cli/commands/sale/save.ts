@@ -1,0 +1,133 @@
+/**
+ * `shopprop sale save`: record a cash sale, composed at the terminal or read from JSON
+ * (`--file sale.json`, `--file -` for stdin); `--dry-run` checks it and shows its totals. Every
+ * sale carries an Idempotency-Key made when it is composed; a sale the service cannot receive
+ * now is kept in the offline outbox for `sale sync`.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { SaveCashSaleBody } from '../../../contract/cash-sale.js';
+import type { CheckedSale } from '../../../domain/sale-check.js';
+import type { StockUnit } from '../../sale/interactive-sale.js';
+import type { CommandContext } from '../../context.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { prompter, requireCompany } from '../../required-value.js';
+import { runCommand } from '../../run-command.js';
+import { CliUsageError } from '../../usage-error.js';
+
+export interface SaleSaveOptions {
+  file?: string;
+  dryRun?: boolean;
+  company?: number;
+  shop?: number;
+  cashbook?: number;
+  user?: number;
+}
+
+export async function run(options: SaleSaveOptions & GlobalOptions): Promise<void> {
+  await runCommand(options, async (context) => {
+    let composed: { body: SaveCashSaleBody; idempotencyKey: string; checked?: CheckedSale } | undefined;
+    if (options.file !== undefined) {
+      composed = await fromFile(context, options);
+    } else if (context.interactive) {
+      composed = await atTerminal(context, options);
+      if (!composed) {
+        context.say('not saved');
+        process.exitCode = 1;
+        return;
+      }
+    } else {
+      throw new CliUsageError('missing --file: give the sale as JSON (--file sale.json, or --file - to read stdin); prompts need a terminal');
+    }
+
+    const { checkSale, describeProblems } = await import('../../../domain/sale-check.js');
+    const checked = composed.checked ?? checkSale(composed.body);
+    if (checked.problems.length > 0) {
+      const { SaleInputError } = await import('../../sale/sale-input-error.js');
+      throw new SaleInputError('the sale', describeProblems(checked.problems).split('; '));
+    }
+    const output = await import('../../sale/sale-output.js');
+    if (options.dryRun) {
+      await output.emitPreview(context, output.salePreview(composed.body, checked));
+      return;
+    }
+    const { saveOrQueue } = await import('../../sale/deliver-sale.js');
+    const outcome = await saveOrQueue(context, await context.client(), composed.body, composed.idempotencyKey);
+    await output.emitSaveOutcome(context, outcome);
+  });
+}
+
+async function fromFile(context: CommandContext, options: SaleSaveOptions): Promise<{ body: SaveCashSaleBody; idempotencyKey: string; checked: CheckedSale }> {
+  const source = options.file === '-' ? 'stdin' : options.file!;
+  let text: string;
+  try {
+    text = options.file === '-' ? await readAll(context.terminal.stdin) : await readFile(options.file!, 'utf8');
+  } catch (error) {
+    throw new CliUsageError(`cannot read --file ${options.file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  const [{ parseSaleJson, prepareFileSale }, settings] = await Promise.all([import('../../sale/sale-file.js'), context.settings()]);
+  const fromFlagOrConfig = (flag: number | undefined, config: number | undefined) =>
+    flag !== undefined ? { value: flag, from: 'flag' as const } : config !== undefined ? { value: config, from: 'config' as const } : undefined;
+  const prepared = prepareFileSale(
+    parseSaleJson(text, source),
+    {
+      companyId: fromFlagOrConfig(options.company, settings.companyId),
+      retailShopId: fromFlagOrConfig(options.shop, settings.retailShopId),
+      cashbookId: fromFlagOrConfig(options.cashbook, settings.cashbookId),
+      userId: fromFlagOrConfig(options.user, settings.userId),
+    },
+    source,
+  );
+  if (prepared.unknownFields.length > 0) context.say(`note: ${source} has fields the interface does not know, sent as they are: ${prepared.unknownFields.join(', ')}`);
+  if (context.globals.verbose) for (const line of prepared.filled) context.say(`filled: ${line}`);
+  return { body: prepared.body, idempotencyKey: randomUUID(), checked: prepared.checked };
+}
+
+async function atTerminal(context: CommandContext, options: SaleSaveOptions): Promise<{ body: SaveCashSaleBody; idempotencyKey: string } | undefined> {
+  const companyId = await requireCompany(context, options.company);
+  const [settings, api, { fetchReferenceData }, { walkPages }, { composeSaleInteractively }] = await Promise.all([
+    context.settings(),
+    context.client(),
+    import('../../../client/reference-data.js'),
+    import('../../../client/paging.js'),
+    import('../../sale/interactive-sale.js'),
+  ]);
+  const { isUnreachable } = await import('../../sale/deliver-sale.js');
+  let refs;
+  try {
+    refs = await fetchReferenceData({ transport: api.transport, token: settings.token }, companyId);
+    if (!refs) context.say('this service has no reference lists: shop, cashbook and sales person are asked as ids');
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    context.say(`service unreachable (${error.message}); the sale can still be composed and kept in the offline outbox`);
+  }
+  // Loaded while the person types the customer's name.
+  const units = (async () => {
+    const all: StockUnit[] = [];
+    for await (const unit of walkPages((start, limit) => api.listReceiptSpecs({ companyId, start, limit }), { pageSize: 1000, style: settings.pagingStyle })) {
+      if (typeof unit.id === 'number') all.push(unit as StockUnit);
+    }
+    return all;
+  })();
+  units.catch(() => undefined);
+  const composed = await composeSaleInteractively({
+    prompter: prompter(),
+    say: (message) => context.say(message),
+    companyId,
+    defaults: {
+      retailShopId: options.shop ?? settings.retailShopId,
+      cashbookId: options.cashbook ?? settings.cashbookId,
+      userId: options.user ?? settings.userId,
+    },
+    refs,
+    units: () => units,
+    newKey: randomUUID,
+  });
+  return composed;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

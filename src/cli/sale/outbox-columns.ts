@@ -1,0 +1,79 @@
+/** How queued sales and sync results are shown. */
+import { columnSet } from '../output/columns/types.js';
+import type { OutboxEntry } from './outbox-store.js';
+
+export interface OutboxRecord {
+  outboxId: number;
+  createdAt: number;
+  issuedTo: string;
+  totalAmount: number;
+  amountPaid: number;
+  companyId: number;
+  retailShopId: number;
+  lines: number;
+  attempts: number;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  target: string;
+  idempotencyKey: string;
+}
+
+export function outboxRecord(entry: OutboxEntry): OutboxRecord {
+  return {
+    outboxId: entry.id,
+    createdAt: entry.createdAt,
+    issuedTo: entry.body.issuedTo,
+    totalAmount: entry.body.totalAmount,
+    amountPaid: entry.body.amountPaid,
+    companyId: entry.companyId,
+    retailShopId: entry.body.retailShopId,
+    lines: entry.body.itemIssuesDto.length,
+    attempts: entry.attempts,
+    lastAttemptAt: entry.lastAttemptAt,
+    lastError: entry.lastError,
+    target: entry.target,
+    idempotencyKey: entry.idempotencyKey,
+  };
+}
+
+export const outboxColumns = columnSet<OutboxRecord>(
+  'queued sale',
+  [
+    { key: 'outboxId', header: '#', kind: 'integer' },
+    { key: 'createdAt', header: 'Made', kind: 'date' },
+    { key: 'issuedTo', header: 'Customer', kind: 'text' },
+    { key: 'totalAmount', header: 'Total', kind: 'money', total: true },
+    { key: 'amountPaid', header: 'Paid', kind: 'money', total: true },
+    { key: 'companyId', header: 'Company', kind: 'integer' },
+    { key: 'retailShopId', header: 'Shop', kind: 'integer' },
+    { key: 'lines', header: 'Lines', kind: 'integer' },
+    { key: 'attempts', header: 'Tries', kind: 'integer' },
+    { key: 'lastAttemptAt', header: 'Last try', kind: 'date' },
+    { key: 'lastError', header: 'Last error', kind: 'text' },
+    { key: 'target', header: 'For', kind: 'text' },
+    { key: 'idempotencyKey', header: 'Idempotency key', kind: 'text' },
+  ],
+  ['outboxId', 'createdAt', 'issuedTo', 'totalAmount', 'amountPaid', 'attempts', 'lastError'],
+);
+
+export interface SyncResult {
+  outboxId: number;
+  status: 'sent' | 'refused' | 'unreachable' | 'skipped';
+  saleId: number | null;
+  receiptNo: string | null;
+  totalAmount: number;
+  message: string | null;
+}
+
+export const syncResultColumns = columnSet<SyncResult>(
+  'sync result',
+  [
+    { key: 'outboxId', header: '#', kind: 'integer' },
+    { key: 'status', header: 'Status', kind: 'text' },
+    { key: 'saleId', header: 'Sale', kind: 'integer' },
+    { key: 'receiptNo', header: 'Receipt', kind: 'text' },
+    { key: 'totalAmount', header: 'Total', kind: 'money' },
+    { key: 'message', header: 'Message', kind: 'text' },
+  ],
+  ['outboxId', 'status', 'saleId', 'receiptNo', 'totalAmount', 'message'],
+);

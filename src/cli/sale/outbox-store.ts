@@ -1,0 +1,198 @@
+/**
+ * The offline outbox: sales that could not reach the service, kept in a local SQLite file until
+ * `sale sync` delivers them. Each row holds the exact request body and the Idempotency-Key it was
+ * composed with, so a re-send after an interrupted sync is answered with the first result and
+ * never records the sale twice. WAL with synchronous=FULL: a sale the CLI said it kept survives
+ * a power cut. One sync at a time, through a lock row naming the process that holds it.
+ */
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname } from 'node:path';
+import type SqliteDatabase from 'better-sqlite3';
+import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
+
+export interface OutboxEntry {
+  id: number;
+  idempotencyKey: string;
+  /** Where the sale is to go: the service's base URL, or `local:<store file>`. */
+  target: string;
+  companyId: number;
+  body: SaveCashSaleBody;
+  createdAt: number;
+  attempts: number;
+  lastAttemptAt: number | null;
+  /** Why the last attempt failed (unreachable, or the server's refusal). */
+  lastError: string | null;
+}
+
+export interface NewOutboxEntry {
+  idempotencyKey: string;
+  target: string;
+  body: SaveCashSaleBody;
+  createdAt: number;
+  /** Why it could not be sent now. */
+  reason: string;
+}
+
+export interface SyncLockHolder {
+  pid: number;
+  host: string;
+  startedAt: number;
+}
+
+export type LockResult = { acquired: true; tookOverFrom?: SyncLockHolder } | { acquired: false; holder: SyncLockHolder };
+
+interface Row {
+  id: number;
+  idempotency_key: string;
+  target: string;
+  company_id: number;
+  body: string;
+  created_at: number;
+  attempts: number;
+  last_attempt_at: number | null;
+  last_error: string | null;
+}
+
+const SCHEMA = [
+  `create table if not exists outbox (
+     id integer primary key,
+     idempotency_key text not null unique,
+     target text not null,
+     company_id integer not null,
+     body text not null,
+     created_at integer not null,
+     attempts integer not null default 0,
+     last_attempt_at integer,
+     last_error text
+   )`,
+  `create index if not exists outbox_order on outbox(created_at, id)`,
+  `create table if not exists sync_lock (
+     id integer primary key check (id = 1),
+     pid integer not null,
+     host text not null,
+     started_at integer not null
+   )`,
+];
+
+export class Outbox {
+  private constructor(
+    private readonly db: SqliteDatabase.Database,
+    readonly file: string,
+  ) {}
+
+  /** Opens (creating if need be) the outbox file; the file is private to the user (it holds customers' names). */
+  static async open(file: string): Promise<Outbox> {
+    const { default: Database } = await import('better-sqlite3');
+    const created = !existsSync(file);
+    if (created) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const db = new Database(file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('busy_timeout = 5000');
+      db.transaction(() => {
+        for (const statement of SCHEMA) db.exec(statement);
+      }).immediate();
+      if (created && process.platform !== 'win32') chmodSync(file, 0o600);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new Outbox(db, file);
+  }
+
+  /** Keeps a sale; when this returns, the row is on disk (committed with a full sync). */
+  add(entry: NewOutboxEntry): OutboxEntry {
+    const id = Number(
+      this.db
+        .prepare(
+          `insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_attempt_at, last_error)
+           values (?, ?, ?, ?, ?, 1, ?, ?)`,
+        )
+        .run(entry.idempotencyKey, entry.target, entry.body.companyId, JSON.stringify(entry.body), entry.createdAt, entry.createdAt, entry.reason).lastInsertRowid,
+    );
+    return this.get(id)!;
+  }
+
+  get(id: number): OutboxEntry | undefined {
+    const row = this.db.prepare<[number], Row>('select * from outbox where id = ?').get(id);
+    return row ? entryOf(row) : undefined;
+  }
+
+  /** Every queued sale, oldest first. */
+  list(): OutboxEntry[] {
+    return this.db.prepare<[], Row>('select * from outbox order by created_at, id').all().map(entryOf);
+  }
+
+  count(): number {
+    return this.db.prepare<[], { n: number }>('select count(*) as n from outbox').get()!.n;
+  }
+
+  /** Counts an attempt before it is made, so a sync killed mid-send still shows it was tried. */
+  markAttempt(id: number, now: number): void {
+    this.db.prepare('update outbox set attempts = attempts + 1, last_attempt_at = ? where id = ?').run(now, id);
+  }
+
+  recordFailure(id: number, reason: string): void {
+    this.db.prepare('update outbox set last_error = ? where id = ?').run(reason, id);
+  }
+
+  /** Forgets a delivered sale. */
+  remove(id: number): void {
+    this.db.prepare('delete from outbox where id = ?').run(id);
+  }
+
+  /**
+   * Takes the sync lock for this process. A lock held by a process of this host that no longer
+   * runs (a sync that was killed) is taken over; one held by a live process is refused.
+   */
+  acquireSyncLock(now: number, pid = process.pid, host = hostname(), isAlive: (pid: number) => boolean = processIsAlive): LockResult {
+    return this.db
+      .transaction((): LockResult => {
+        const held = this.db.prepare<[], { pid: number; host: string; started_at: number }>('select pid, host, started_at from sync_lock where id = 1').get();
+        let tookOverFrom: SyncLockHolder | undefined;
+        if (held) {
+          const holder = { pid: held.pid, host: held.host, startedAt: held.started_at };
+          const stale = held.host === host && (held.pid === pid || !isAlive(held.pid));
+          if (!stale) return { acquired: false, holder };
+          tookOverFrom = held.pid === pid ? undefined : holder;
+        }
+        this.db.prepare('insert or replace into sync_lock (id, pid, host, started_at) values (1, ?, ?, ?)').run(pid, host, now);
+        return tookOverFrom ? { acquired: true, tookOverFrom } : { acquired: true };
+      })
+      .immediate();
+  }
+
+  releaseSyncLock(pid = process.pid, host = hostname()): void {
+    this.db.prepare('delete from sync_lock where id = 1 and pid = ? and host = ?').run(pid, host);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function entryOf(row: Row): OutboxEntry {
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    target: row.target,
+    companyId: row.company_id,
+    body: JSON.parse(row.body) as SaveCashSaleBody,
+    createdAt: row.created_at,
+    attempts: row.attempts,
+    lastAttemptAt: row.last_attempt_at,
+    lastError: row.last_error,
+  };
+}
+
+/** Signal 0 tests for a process without touching it; EPERM means it runs as someone else. */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Delivers the outbox, oldest sale first, each with the Idempotency-Key it was composed with: a
+ * sale is deleted only after the service answered 200, so a sync interrupted at any point can be
+ * run again and a sale the service had already recorded is answered with its first result, never
+ * recorded twice. A sale the service refuses stays with the reason and the sync goes on; an
+ * unreachable service (or a rejected token) stops it, since every later sale would fail alike.
+ */
+import { ApiError } from '../../client/errors.js';
+import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
+import { isUnreachable } from './deliver-sale.js';
+import type { SyncResult } from './outbox-columns.js';
+import type { Outbox, OutboxEntry, SyncLockHolder } from './outbox-store.js';
+
+export interface SyncDeps {
+  outbox: Outbox;
+  /** Where sales go now; sales queued for another destination are left alone. */
+  target: string;
+  send: (body: SaveCashSaleBody, idempotencyKey: string) => Promise<{ id?: number | null; receiptNo?: string | null }>;
+  now?: () => number;
+  /** Told after each sale. */
+  onResult?: (result: SyncResult) => void;
+  /** Told when the lock of a sync that no longer runs is taken over. */
+  onTakeOver?: (holder: SyncLockHolder) => void;
+}
+
+export interface SyncSummary {
+  results: SyncResult[];
+  /** The failure that stopped the sync early, if any. */
+  stoppedBy?: unknown;
+  /** Sales still in the outbox for this destination. */
+  remaining: number;
+}
+
+/** Another sync holds the lock (exit 1). */
+export class SyncBusyError extends Error {
+  override readonly name = 'SyncBusyError';
+}
+
+export async function syncOutbox(deps: SyncDeps): Promise<SyncSummary> {
+  const { outbox } = deps;
+  const now = deps.now ?? Date.now;
+  const lock = outbox.acquireSyncLock(now());
+  if (!lock.acquired) {
+    throw new SyncBusyError(
+      `another sync is running (process ${lock.holder.pid} on ${lock.holder.host}, since ${new Date(lock.holder.startedAt).toISOString()}); wait for it to finish`,
+    );
+  }
+  if (lock.tookOverFrom) deps.onTakeOver?.(lock.tookOverFrom);
+  const results: SyncResult[] = [];
+  const report = (result: SyncResult) => {
+    results.push(result);
+    deps.onResult?.(result);
+  };
+  let stoppedBy: unknown;
+  try {
+    for (const entry of outbox.list()) {
+      if (entry.target !== deps.target) {
+        report(resultOf(entry, 'skipped', `queued for ${entry.target}`));
+        continue;
+      }
+      outbox.markAttempt(entry.id, now());
+      try {
+        const reply = await deps.send(entry.body, entry.idempotencyKey);
+        outbox.remove(entry.id);
+        report({ ...resultOf(entry, 'sent', null), saleId: reply.id ?? null, receiptNo: reply.receiptNo ?? null });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        outbox.recordFailure(entry.id, message);
+        if (isUnreachable(error) || (error instanceof ApiError && error.kind === 'auth')) {
+          report(resultOf(entry, 'unreachable', message));
+          stoppedBy = error;
+          break;
+        }
+        report(resultOf(entry, 'refused', message));
+      }
+    }
+  } finally {
+    outbox.releaseSyncLock();
+  }
+  const remaining = outbox.list().filter((e) => e.target === deps.target).length;
+  return { results, stoppedBy, remaining };
+}
+
+function resultOf(entry: OutboxEntry, status: SyncResult['status'], message: string | null): SyncResult {
+  return { outboxId: entry.id, status, saleId: null, receiptNo: null, totalAmount: entry.body.totalAmount, message };
+}

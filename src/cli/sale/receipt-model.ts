@@ -1,0 +1,65 @@
+/**
+ * The receipt of a sale, from what the lists return and (when the local server has them) the
+ * company's reference lists: names of the company, shop and sales person, and the IMEI or serial
+ * number of each unit sold. Pure.
+ */
+import type { ReferenceData } from '../../contract/reference-data.js';
+import { toCents } from '../output/money-text.js';
+import type { FoundLine, FoundSale, SaleLines } from './find-sale.js';
+import type { Receipt, ReceiptLine } from './receipt-text.js';
+
+export function buildReceipt(sale: FoundSale, found: SaleLines, refs: ReferenceData | undefined, timeZone: string): Receipt {
+  const units = new Map((refs?.units ?? []).map((u) => [u.id, u]));
+  const lines = found.lines.map((line): ReceiptLine => {
+    const unit = line.invItemSpecsId ? units.get(line.invItemSpecsId) : undefined;
+    const identifiers: string[] = [];
+    if (unit?.imei1) identifiers.push(`IMEI ${unit.imei1}`);
+    if (unit?.imei2) identifiers.push(`IMEI2 ${unit.imei2}`);
+    if (unit?.serialNo && unit.serialNo !== unit.imei1) identifiers.push(`S/N ${unit.serialNo}`);
+    if (!unit && line.invItemSpecsId) identifiers.push(`unit ${line.invItemSpecsId}`);
+    return {
+      name: line.itemName ?? `product ${line.itemProductId ?? '?'}`,
+      qty: line.qty ?? 0,
+      price: line.buyingPrice ?? 0,
+      discount: line.discount ?? 0,
+      taxRate: line.taxRate ?? 0,
+      taxIncExc: line.taxIncExc === '0' ? 0 : 1,
+      taxAmount: line.taxAmount ?? 0,
+      lineTotal: line.lineTotal ?? 0,
+      identifiers,
+    };
+  });
+  const totalAmount = sale.totalAmount ?? 0;
+  return {
+    companyName: refs?.company.name,
+    companyAddress: refs?.company.address,
+    companyPhone: refs?.company.phone,
+    shopName: refs?.shops.find((s) => s.id === sale.retailShopId)?.name ?? (sale.retailShopId ? `Shop ${sale.retailShopId}` : undefined),
+    receiptNo: sale.receiptNo ?? `sale ${sale.id}`,
+    saleId: sale.id,
+    issueDate: sale.issueDate ?? 0,
+    timeZone: refs?.company.timeZone ?? timeZone,
+    cashier: refs?.users.find((u) => u.id === sale.userId)?.name,
+    customer: sale.issuedTo,
+    customerPhone: sale.issuedToPhone,
+    refNo: sale.refNo,
+    notes: sale.notes,
+    lines,
+    subTotal: sale.subTotal ?? 0,
+    totalDiscount: sale.totalDiscount ?? 0,
+    totalTax: sale.totalTax ?? 0,
+    totalAmount,
+    amountPaid: sale.amountPaid ?? 0,
+    balance: sale.balance ?? totalAmount - (sale.amountPaid ?? 0),
+    paymentMethod: sale.paymentMethod,
+    linesNote: linesNote(found.lines, found.matchedBy, totalAmount),
+  };
+}
+
+/** Says so when the lines found do not make up the sale, rather than printing a receipt that does not add up. */
+function linesNote(lines: readonly FoundLine[], matchedBy: SaleLines['matchedBy'], totalAmount: number): string | undefined {
+  if (matchedBy === 'none' || lines.length === 0) return '(the sale\'s lines could not be found)';
+  const sum = lines.reduce((s, l) => s + toCents(l.lineTotal ?? 0), 0);
+  if (sum !== toCents(totalAmount)) return '(the lines found do not add up to the total)';
+  return undefined;
+}

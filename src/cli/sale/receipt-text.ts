@@ -1,0 +1,189 @@
+/**
+ * A sale's receipt as fixed-width text for thermal printers: 32 characters a line for 58 mm
+ * paper, 48 for 80 mm. Pure: the same receipt always gives the same text, and the PDF receipt
+ * is this text set in a monospaced font.
+ */
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+import { formatCents, toCents } from '../output/money-text.js';
+
+export type ReceiptWidth = 32 | 48;
+
+export interface ReceiptLine {
+  name: string;
+  qty: number;
+  /** Unit price charged. */
+  price: number;
+  discount: number;
+  /** Percent. */
+  taxRate: number;
+  /** 1: the price includes the tax; 0: the tax is added. */
+  taxIncExc: 0 | 1;
+  taxAmount: number;
+  lineTotal: number;
+  /** "IMEI 356...", "S/N ..." of the serialised unit the line sold, where known. */
+  identifiers: string[];
+}
+
+export interface ReceiptPayment {
+  name: string;
+  amount: number;
+  referenceNo?: string;
+}
+
+export interface Receipt {
+  companyName?: string;
+  companyAddress?: string | null;
+  companyPhone?: string | null;
+  shopName?: string;
+  receiptNo: string;
+  saleId: number;
+  /** Epoch ms. */
+  issueDate: number;
+  /** IANA zone the date is shown in: the company's. */
+  timeZone: string;
+  cashier?: string;
+  customer?: string | null;
+  customerPhone?: string | null;
+  refNo?: string | null;
+  notes?: string | null;
+  lines: ReceiptLine[];
+  subTotal: number;
+  totalDiscount: number;
+  totalTax: number;
+  totalAmount: number;
+  amountPaid: number;
+  balance: number;
+  paymentMethod?: string | null;
+  /** The channels paid through, where known (the sale lists do not carry them). */
+  payments?: ReceiptPayment[];
+  /** A word when the lines could not all be found, printed instead of pretending. */
+  linesNote?: string;
+}
+
+/** The receipt, one string per printed line, none longer than `width`. */
+export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
+  const out: string[] = [];
+  const rule = (char: string) => out.push(char.repeat(width));
+  const pair = (label: string, value: string) => out.push(twoColumns(label, value, width));
+  const money = (amount: number) => formatCents(toCents(amount));
+
+  for (const heading of [receipt.companyName, receipt.shopName, receipt.companyAddress, receipt.companyPhone ? `Tel ${receipt.companyPhone}` : undefined]) {
+    if (heading) for (const part of wrap(heading, width)) out.push(centre(part, width));
+  }
+  rule('=');
+  pair('RECEIPT', receipt.receiptNo);
+  pair('Date', format(receipt.issueDate, 'yyyy-MM-dd HH:mm', { in: tz(receipt.timeZone) }));
+  pair('Sale', String(receipt.saleId));
+  if (receipt.cashier) pair('Served by', receipt.cashier);
+  if (receipt.customer) pair('Customer', receipt.customer);
+  if (receipt.customerPhone) pair('Phone', receipt.customerPhone);
+  rule('-');
+
+  for (const line of receipt.lines) {
+    out.push(...wrap(line.name, width));
+    for (const identifier of line.identifiers) out.push(...wrap(identifier, width - 2).map((part) => `  ${part}`));
+    pair(`  ${quantityText(line.qty)} x ${money(line.price)}`, formatCents(grossOf(line)));
+    if (toCents(line.discount) !== 0) pair('  Discount', `-${money(line.discount)}`);
+  }
+  if (receipt.linesNote) out.push(...wrap(receipt.linesNote, width));
+  rule('-');
+
+  pair('Subtotal', money(receipt.subTotal));
+  if (toCents(receipt.totalDiscount) !== 0) pair('Discount', `-${money(receipt.totalDiscount)}`);
+  for (const [label, amount] of taxRows(receipt)) pair(label, money(amount));
+  pair('TOTAL', money(receipt.totalAmount));
+  rule('-');
+
+  const payments = receipt.payments?.filter((p) => toCents(p.amount) !== 0) ?? [];
+  if (payments.length > 0) {
+    for (const payment of payments) {
+      pair(`Paid ${payment.name}`, money(payment.amount));
+      if (payment.referenceNo) out.push(...wrap(`Ref ${payment.referenceNo}`, width - 2).map((part) => `  ${part}`));
+    }
+    if (payments.length > 1) pair('Amount paid', money(receipt.amountPaid));
+  } else {
+    pair(`Paid${receipt.paymentMethod ? ` (${receipt.paymentMethod})` : ''}`, money(receipt.amountPaid));
+  }
+  pair(toCents(receipt.balance) > 0 ? 'Balance due' : 'Balance', money(receipt.balance));
+  rule('-');
+
+  if (receipt.refNo) pair('Ref no', receipt.refNo);
+  if (receipt.notes) out.push(...wrap(receipt.notes, width));
+  out.push(centre('Thank you', width));
+  return out;
+}
+
+/** The receipt as text: its lines, each ended by a newline. */
+export function receiptText(receipt: Receipt, width: ReceiptWidth): string {
+  return receiptLines(receipt, width).map((line) => `${line}\n`).join('');
+}
+
+/** p*q of a line in cents, recovered from what the line list carries: lineTotal + discount (- tax when added). */
+function grossOf(line: ReceiptLine): number {
+  const total = toCents(line.lineTotal);
+  const discount = toCents(line.discount);
+  const tax = toCents(line.taxAmount);
+  return line.taxIncExc === 1 ? total + discount : total - tax + discount;
+}
+
+/**
+ * Tax by rate and kind: tax included in prices is part of the total already, tax added is on top
+ * of it; a receipt says which. Falls back to one row when the lines do not account for the total.
+ */
+function taxRows(receipt: Receipt): [string, number][] {
+  const groups = new Map<string, number>();
+  let sum = 0;
+  for (const line of receipt.lines) {
+    const cents = toCents(line.taxAmount);
+    if (cents === 0) continue;
+    const label = `Tax ${rateText(line.taxRate)}% ${line.taxIncExc === 1 ? 'incl.' : 'added'}`;
+    groups.set(label, (groups.get(label) ?? 0) + cents);
+    sum += cents;
+  }
+  if (sum !== toCents(receipt.totalTax) || receipt.linesNote) return toCents(receipt.totalTax) === 0 && groups.size === 0 ? [] : [['Tax', receipt.totalTax]];
+  return [...groups].map(([label, cents]) => [label, cents / 100]);
+}
+
+function rateText(rate: number): string {
+  return Number.isInteger(rate) ? String(rate) : String(Number(rate.toFixed(2)));
+}
+
+function quantityText(qty: number): string {
+  return Number.isInteger(qty) ? String(qty) : String(Number(qty.toFixed(3)));
+}
+
+/** Label on the left, value on the right; a label too long for the line is cut, the value never. */
+export function twoColumns(label: string, value: string, width: number): string {
+  const room = width - value.length - 1;
+  if (room <= 0) return value.slice(0, width);
+  const cut = label.length > room ? label.slice(0, room) : label;
+  return `${cut}${' '.repeat(width - cut.length - value.length)}${value}`;
+}
+
+export function centre(text: string, width: number): string {
+  const cut = text.slice(0, width);
+  return `${' '.repeat(Math.floor((width - cut.length) / 2))}${cut}`;
+}
+
+/** Breaks text into lines of at most `width`, at spaces where it can, inside words where it must. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
+    if (!word) continue;
+    let rest = word;
+    if (current && current.length + 1 + rest.length <= width) {
+      current += ` ${rest}`;
+      continue;
+    }
+    if (current) lines.push(current);
+    while (rest.length > width) {
+      lines.push(rest.slice(0, width));
+      rest = rest.slice(width);
+    }
+    current = rest;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
