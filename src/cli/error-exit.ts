@@ -22,7 +22,7 @@ const API_KIND_EXIT: Record<string, number> = {
   invalidResponse: ExitCode.server,
 };
 
-const USAGE_ERRORS = new Set(['UsageError', 'CliUsageError', 'OutputUsageError', 'ConfigUsageError', 'InvalidArgumentError', 'SaleInputError', 'TokenServiceError', 'ImportError', 'StatementWorkflowError', 'DemoAlreadySeededError']);
+const USAGE_ERRORS = new Set(['UsageError', 'CliUsageError', 'OutputUsageError', 'ConfigUsageError', 'InvalidArgumentError', 'SaleInputError', 'TokenServiceError', 'ImportError', 'CatalogImportError', 'LedgerImportError', 'DemoAlreadySeededError']);
 
 export function errorExit(error: unknown): ErrorExit {
   if (!(error instanceof Error)) return { message: String(error), exitCode: ExitCode.error };
@@ -32,6 +32,12 @@ export function errorExit(error: unknown): ErrorExit {
   if (error.name === 'ApiError') {
     const kind = (error as Error & { kind?: string }).kind ?? '';
     return { message: error.message, exitCode: API_KIND_EXIT[kind] ?? ExitCode.error };
+  }
+  if (error.name === 'ServiceError') {
+    // A refusal of the local store's own services (`shopprop local ...`), by kind.
+    const kind = (error as Error & { kind?: string }).kind ?? '';
+    const exitCode = kind === 'notFound' || kind === 'not-found' ? ExitCode.notFound : kind === 'forbidden' ? ExitCode.auth : ExitCode.usage;
+    return { message: error.message, exitCode };
   }
   if (USAGE_ERRORS.has(error.name) || error.constructor.name === 'OutputUsageError') {
     return { message: error.message, exitCode: ExitCode.usage };

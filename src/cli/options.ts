@@ -46,3 +46,12 @@ export function choiceOption(flags: string, description: string, values: readonl
 }
 
 export const idOption = (flags: string, description: string) => new Option(flags, description).argParser(positiveInteger);
+
+/** A positional id argument (`<statementId>`): a usage error naming it when it is not a positive whole number. */
+export function idArgument(name: string, value: string | undefined): number {
+  try {
+    return positiveInteger(value ?? '');
+  } catch {
+    throw new InvalidArgumentError(`${name} must be a positive whole number (got ${JSON.stringify(value)})`);
+  }
+}

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { rename, writeFile } from 'node:fs/promises';
 import type { GlobalOptions } from '../../global-options.js';
-import { positiveInteger } from '../../options.js';
+import { idArgument } from '../../options.js';
 import { runCommand } from '../../run-command.js';
 import { documentLink } from './document-link.js';
 import { CliUsageError } from '../../usage-error.js';
@@ -13,12 +13,7 @@ export interface StatementPdfOptions {
 }
 
 export async function run(options: StatementPdfOptions & GlobalOptions, args: string[]): Promise<void> {
-  let statementId: number;
-  try {
-    statementId = positiveInteger(args[0] ?? '');
-  } catch {
-    throw new CliUsageError(`statementId must be a positive whole number (got ${JSON.stringify(args[0])})`);
-  }
+  const statementId = idArgument('statementId', args[0]);
   const file = options.download ?? options.output;
   if (options.open && file === undefined) throw new CliUsageError('--open needs --download FILE (or -o FILE) to save the PDF first');
   await runCommand(options, async (context) => {

@@ -1,0 +1,14 @@
+/** `shopprop local statement mark-paid <id>`: mark an approved statement paid. */
+import { createContext } from '../../context.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { withLocalStore } from '../../local-store.js';
+import { idArgument } from '../../options.js';
+import { printStatement } from './print-statement.js';
+
+export async function run(options: GlobalOptions, args: string[]): Promise<void> {
+  const context = createContext(options);
+  const statementId = idArgument('statementId', args[0]);
+  const { markStatementPaid } = await import('../../../services/statements.js');
+  const statement = await withLocalStore(context, (store) => markStatementPaid(store, { statementId, userId: null }));
+  await printStatement(context, statement, `marked paid statement ${statement.id}`);
+}
