@@ -55,14 +55,27 @@ export function addMonths(ym: YearMonth, count: number): YearMonth {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-/** Midnight starting the calendar day `YYYY-MM-DD` in the zone, or undefined for an invalid date. */
-export function startOfDayIn(text: string, timeZone: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+/**
+ * A local date (`YYYY-MM-DD`, meaning its first millisecond) or date and time
+ * (`YYYY-MM-DDTHH:mm`, a space also goes) in the zone, as epoch ms; undefined when invalid.
+ */
+export function parseLocalDateTime(text: string, timeZone: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new TZDate(year, month - 1, day, timeZone);
+  const [hour, minute, second] = [Number(match[4] ?? 0), Number(match[5] ?? 0), Number(match[6] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const date = new TZDate(year, month - 1, day, hour, minute, second, timeZone);
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;
   return date.getTime();
+}
+
+/** The last millisecond of the calendar day `YYYY-MM-DD` in the zone (an inclusive end date). */
+export function endOfLocalDay(text: string, timeZone: string): number | undefined {
+  const start = parseLocalDateTime(text, timeZone);
+  if (start === undefined || text.trim().length !== 10) return undefined;
+  const date = new TZDate(start, timeZone);
+  return new TZDate(date.getFullYear(), date.getMonth(), date.getDate() + 1, timeZone).getTime() - 1;
 }
 
 /** `YYYY-MM-DD` of an instant in the zone. */
