@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Store } from '../store/open-db.js';
 import { getOrCreateSecret } from '../store/store-settings.repository.js';
 import { installAuth, type Principal } from './auth.js';
-import { installErrorHandler } from './error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { lazySchemaController } from './lazy-schema-compilers.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
@@ -44,6 +44,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // meta-schema costs more than compiling them.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, validateSchema: false } },
     schemaController: lazySchemaController(),
+    // Refusals made before the error handler runs answer with the same error body.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key') };
   app.decorate('context', context);

@@ -2,6 +2,8 @@
  * One error handler for the whole app: every failure answers with
  * `{ success: "false", message, code }` and never with a stack trace.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, type ErrorBody } from '../contract/common.js';
 import { HttpError } from './http-errors.js';
@@ -42,6 +44,29 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(`no such endpoint: ${request.method} ${request.url.split('?')[0]}`, ErrorCodes.notFound));
   });
+}
+
+/**
+ * Fastify's own refusals before a route runs (a URL with broken percent-encoding, a path
+ * parameter too long) bypass the error handler: answer them with the same error body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400).send(errorBody(`invalid request URL: ${error.message}`, ErrorCodes.badRequest));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (malformed framing, headers too large, timeouts) never
+ * reach fastify: answer them with the error body too, then close the connection, as Node does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message = status === 408 ? 'request timed out' : status === 431 ? 'request headers too large' : 'malformed HTTP request';
+  const body = JSON.stringify(errorBody(message, status === 431 ? ErrorCodes.payloadTooLarge : ErrorCodes.badRequest));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** "querystring/month must be <= 12", naming each failing field once. */

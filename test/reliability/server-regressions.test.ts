@@ -3,7 +3,10 @@
  * - a paging offset beyond a 64-bit integer (start=1e20) failed to bind in SQL;
  * - price x qty beyond exact integer arithmetic threw from the line computation;
  * - an unknown field nested thousands of levels deep overflowed the stack of the request hash.
+ * And refusals made before the error handler (a URL with broken percent-encoding, a request
+ * Node's HTTP parser rejects) answered fastify's own body instead of the contract's error body.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody } from '../helpers/sale-fixtures.js';
@@ -64,5 +67,40 @@ describe('client errors that used to be 500', () => {
     // A shallow unknown field is still accepted, as before.
     const shallow = JSON.stringify(saleBody(refs, [accessoryLine(refs)])).replace(/}$/, ',"extra":{"a":[1,{"b":2}]}}');
     expect((await save(shallow)).statusCode).toBe(200);
+  });
+});
+
+describe('refusals before routing answer the error body', () => {
+  it.each(['/%zz', '/api/inventorycashsale/list%?companyId=1', '/api/%E0%A4%A'])('a URL with broken percent-encoding is 400: %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: 'false', message: expect.stringMatching(/^invalid request URL/), code: 'BAD_REQUEST' });
+  });
+
+  /** Writes raw bytes to the server and returns what came back before it closed the connection. */
+  const raw = (data: string) =>
+    new Promise<string>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(data));
+      let reply = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (reply += chunk));
+      socket.on('close', () => resolve(reply));
+      socket.on('error', reject);
+    });
+
+  it.each([
+    ['not HTTP at all', 'GARBAGE\r\n\r\n', 400, 'BAD_REQUEST'],
+    ['an unknown HTTP version', 'GET / HTTP/9.9\r\n\r\n', 400, 'BAD_REQUEST'],
+    ['a bad Content-Length', 'POST /api/inventorycashsale/save HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'BAD_REQUEST'],
+    ['a broken chunk', 'POST /api/inventorycashsale/save HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400, 'BAD_REQUEST'],
+    ['headers over 16 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'PAYLOAD_TOO_LARGE'],
+  ])('%s: %i with the error body, then the connection closes', async (_what, data, status, code) => {
+    const reply = await raw(data);
+    const [head = '', body = ''] = reply.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body)).toEqual({ success: 'false', message: expect.any(String), code });
+    // The server is still up.
+    expect((await get('/api/itemcatalogspecs/list_for_receipt?companyId=1&start=0&limit=1')).statusCode).toBe(200);
   });
 });
