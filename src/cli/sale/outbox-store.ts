@@ -154,9 +154,9 @@ export class Outbox {
         let tookOverFrom: SyncLockHolder | undefined;
         if (held) {
           const holder = { pid: held.pid, host: held.host, startedAt: held.started_at };
-          const stale = held.host === host && (held.pid === pid || !isAlive(held.pid));
+          const stale = held.host === host && held.pid !== pid && !isAlive(held.pid);
           if (!stale) return { acquired: false, holder };
-          tookOverFrom = held.pid === pid ? undefined : holder;
+          tookOverFrom = holder;
         }
         this.db.prepare('insert or replace into sync_lock (id, pid, host, started_at) values (1, ?, ?, ?)').run(pid, host, now);
         return tookOverFrom ? { acquired: true, tookOverFrom } : { acquired: true };

@@ -77,8 +77,11 @@ export function prepareFileSale(value: unknown, defaults: HeaderIdDefaults, sour
       problems.push(`${key} is ${JSON.stringify(given)} in the file but ${flag} ${fallback.value} was given: remove one`);
     }
   }
+  /** Fields filled from another field: a problem is reported once, on the field given. */
+  const derived = new Set<string>();
   if (body.transactionType === undefined && typeof body.paymentMethod === 'string') {
     body.transactionType = body.paymentMethod;
+    derived.add('transactionType');
     filled.push(`transactionType ${body.paymentMethod} (as paymentMethod)`);
   }
   if (body.notes === undefined) body.notes = '';
@@ -96,7 +99,17 @@ export function prepareFileSale(value: unknown, defaults: HeaderIdDefaults, sour
   if (computed) fillTotals(body, computed, filled);
 
   const unknownFields = unknownFieldsOf(body);
-  for (const error of bodyCheck.Errors(body)) problems.push(describe(error));
+  // One problem per field: the first the schema finds. Fields the file may leave out and that
+  // could not be computed are not "required": the problem that stopped the computation is named.
+  const seen = new Set(problems.map(fieldOf));
+  for (const error of bodyCheck.Errors(body)) {
+    const problem = describe(error);
+    const field = fieldOf(problem);
+    if (seen.has(field) || derived.has(field)) continue;
+    if (error.value === undefined && isComputable(field, channels !== undefined && channels.length > 0)) continue;
+    seen.add(field);
+    problems.push(problem);
+  }
 
   let checked: CheckedSale | undefined;
   const lines = body.itemIssuesDto;
@@ -104,8 +117,11 @@ export function prepareFileSale(value: unknown, defaults: HeaderIdDefaults, sour
   const channelsUsable = body.channelsDto === undefined || (Array.isArray(body.channelsDto) && body.channelsDto.every((c) => c !== null && typeof c === 'object'));
   if (linesUsable && channelsUsable) {
     checked = checkSale(body as SaveCashSaleBody);
-    const named = new Set(problems.map((p) => p.split(/[: ]/, 1)[0]));
-    for (const problem of checked.problems) if (!named.has(problem.field)) problems.push(problem.message);
+    for (const problem of checked.problems) {
+      if (seen.has(problem.field)) continue;
+      seen.add(problem.field);
+      problems.push(problem.message);
+    }
   }
   if (problems.length > 0 || !checked) throw new SaleInputError(source, problems.length ? problems : ['itemIssuesDto: at least one sale line is required']);
   return { body: body as SaveCashSaleBody, checked, unknownFields, filled };
@@ -189,14 +205,34 @@ function unknownFieldsOf(body: Record<string, unknown>): string[] {
   return unknown;
 }
 
-/** "itemIssuesDto[0].qty: expected a number above 0 (got -1)", in the request's own field names. */
+const COMPUTED_LINE_FIELD = /^itemIssuesDto\[\d+\]\.(taxAmount|lineTotal)$/;
+const COMPUTED_TOTALS = new Set(['subTotal', 'totalDiscount', 'totalTax', 'totalAmount']);
+
+function isComputable(field: string, hasChannels: boolean): boolean {
+  return COMPUTED_LINE_FIELD.test(field) || COMPUTED_TOTALS.has(field) || (field === 'amountPaid' && hasChannels);
+}
+
+/** The field a problem names: the text before its first colon or space. */
+function fieldOf(problem: string): string {
+  return problem.split(/[: ]/, 1)[0]!;
+}
+
+/** "itemIssuesDto[0].qty: expected number (got "two")", in the request's own field names. */
 function describe(error: ValueError): string {
+  error = innermost(error);
   const field = error.path.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.') || '(the sale)';
   if (error.value === undefined) return `${field}: is required`;
   const schema: TSchema = error.schema;
   const literals = KindGuard.IsUnion(schema) ? schema.anyOf.filter((s) => KindGuard.IsLiteral(s)).map((s) => String(s.const)) : [];
   const message = literals.length > 0 ? `expected one of ${literals.join(', ')}` : error.message.charAt(0).toLowerCase() + error.message.slice(1);
   return `${field}: ${message} (got ${show(error.value)})`;
+}
+
+/** A nullable field's error is the non-null variant's: "expected null" would only mislead. */
+function innermost(error: ValueError): ValueError {
+  if (!KindGuard.IsUnion(error.schema) || error.schema.anyOf.every((s) => KindGuard.IsLiteral(s))) return error;
+  const candidates = error.errors.map((iterator) => iterator.First()).filter((e): e is ValueError => e !== undefined && !KindGuard.IsNull(e.schema));
+  return candidates.length === 1 ? innermost(candidates[0]!) : error;
 }
 
 function show(value: unknown): string {

@@ -1,0 +1,148 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/client/errors.js';
+import { Outbox } from '../../../src/cli/sale/outbox-store.js';
+import { syncOutbox, SyncBusyError } from '../../../src/cli/sale/outbox-sync.js';
+import type { SaveCashSaleBody } from '../../../src/contract/cash-sale.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
+
+const temps: { remove: () => void }[] = [];
+afterEach(() => {
+  for (const temp of temps.splice(0)) temp.remove();
+});
+
+async function openOutbox(): Promise<{ outbox: Outbox; file: string }> {
+  const temp = makeTempDir();
+  temps.push(temp);
+  const file = join(temp.dir, 'nested', 'outbox.db');
+  return { outbox: await Outbox.open(file), file };
+}
+
+const TARGET = 'http://127.0.0.1:8080';
+
+function body(customer: string, total = 100): SaveCashSaleBody {
+  return {
+    issuedTo: customer, issuedToPhone: '', amountPaid: total, paymentMethod: 'CASH', transactionType: 'CASH', refNo: customer, notes: '',
+    cashbookId: 1, totalTax: 0, subTotal: total, totalAmount: total, userId: 3, retailShopId: 1, companyId: 1, totalDiscount: 0,
+    itemIssuesDto: [{ item: 'thing', itemProductId: 1, buyingPrice: total, unitCost: 0, qty: 1, discount: 0, taxIncExc: 1, taxRateId: null, taxRate: 0, taxAmount: 0, lineTotal: total }],
+  };
+}
+
+const unreachable = () => new ApiError({ kind: 'network', method: 'POST', path: '/api/inventorycashsale/save', serverMessage: 'connect ECONNREFUSED 127.0.0.1:8080' });
+const refused = (message: string) => new ApiError({ kind: 'invalidInput', method: 'POST', path: '/api/inventorycashsale/save', status: 405, serverMessage: message });
+
+describe('the outbox file', () => {
+  it('keeps the exact body and key, oldest first, in a file only its user can read', async () => {
+    const { outbox, file } = await openOutbox();
+    outbox.add({ idempotencyKey: 'k2', target: TARGET, body: body('second'), createdAt: 2_000, reason: 'down' });
+    outbox.add({ idempotencyKey: 'k1', target: TARGET, body: body('first'), createdAt: 1_000, reason: 'down' });
+    const entries = outbox.list();
+    expect(entries.map((e) => [e.idempotencyKey, e.body.issuedTo, e.attempts, e.lastError])).toEqual([['k1', 'first', 1, 'down'], ['k2', 'second', 1, 'down']]);
+    expect(entries[0]!.body).toEqual(body('first'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    outbox.close();
+    // Reopened: still there (committed, not only in memory).
+    const again = await Outbox.open(file);
+    expect(again.count()).toBe(2);
+    again.close();
+  });
+
+  it('refuses a second entry with the same idempotency key', async () => {
+    const { outbox } = await openOutbox();
+    outbox.add({ idempotencyKey: 'same', target: TARGET, body: body('a'), createdAt: 1, reason: 'down' });
+    expect(() => outbox.add({ idempotencyKey: 'same', target: TARGET, body: body('a'), createdAt: 2, reason: 'down' })).toThrow(/UNIQUE/);
+    outbox.close();
+  });
+
+  it('gives the sync lock to one process at a time, and takes over one whose process is gone', async () => {
+    const { outbox } = await openOutbox();
+    expect(outbox.acquireSyncLock(1, 111, 'till', () => true)).toEqual({ acquired: true });
+    expect(outbox.acquireSyncLock(2, 222, 'till', () => true)).toEqual({ acquired: false, holder: { pid: 111, host: 'till', startedAt: 1 } });
+    expect(outbox.acquireSyncLock(3, 222, 'till', (pid) => pid !== 111)).toEqual({ acquired: true, tookOverFrom: { pid: 111, host: 'till', startedAt: 1 } });
+    // A lock of another machine is never assumed dead.
+    outbox.releaseSyncLock(222, 'till');
+    outbox.acquireSyncLock(4, 333, 'other', () => false);
+    expect(outbox.acquireSyncLock(5, 444, 'till', () => false).acquired).toBe(false);
+    outbox.close();
+  });
+});
+
+describe('syncing the outbox', () => {
+  it('sends oldest first with the original keys and deletes each only after the service answered', async () => {
+    const { outbox } = await openOutbox();
+    for (const [i, name] of ['a', 'b', 'c'].entries()) outbox.add({ idempotencyKey: `key-${name}`, target: TARGET, body: body(name), createdAt: i, reason: 'down' });
+    const sent: string[] = [];
+    const summary = await syncOutbox({
+      outbox,
+      target: TARGET,
+      send: async (b, key) => {
+        // Still in the outbox while it is being sent: a crash here loses nothing.
+        expect(outbox.list().some((e) => e.idempotencyKey === key)).toBe(true);
+        sent.push(`${b.issuedTo}:${key}`);
+        return { id: sent.length + 100, receiptNo: `R00010${sent.length}` };
+      },
+    });
+    expect(sent).toEqual(['a:key-a', 'b:key-b', 'c:key-c']);
+    expect(summary.results.map((r) => [r.status, r.saleId, r.receiptNo])).toEqual([['sent', 101, 'R000101'], ['sent', 102, 'R000102'], ['sent', 103, 'R000103']]);
+    expect(summary.remaining).toBe(0);
+    expect(outbox.count()).toBe(0);
+    outbox.close();
+  });
+
+  it('keeps a refused sale with its reason and goes on with the next', async () => {
+    const { outbox } = await openOutbox();
+    outbox.add({ idempotencyKey: 'bad', target: TARGET, body: body('bad'), createdAt: 1, reason: 'down' });
+    outbox.add({ idempotencyKey: 'good', target: TARGET, body: body('good'), createdAt: 2, reason: 'down' });
+    const summary = await syncOutbox({
+      outbox,
+      target: TARGET,
+      send: async (b) => {
+        if (b.issuedTo === 'bad') throw refused('invalid cash sale: itemIssuesDto[0].invItemSpecsId: unit 7 is already sold');
+        return { id: 5, receiptNo: 'R000005' };
+      },
+    });
+    expect(summary.results.map((r) => r.status)).toEqual(['refused', 'sent']);
+    expect(summary.remaining).toBe(1);
+    const [left] = outbox.list();
+    expect(left).toMatchObject({ idempotencyKey: 'bad', attempts: 2 });
+    expect(left!.lastError).toMatch(/unit 7 is already sold/);
+    outbox.close();
+  });
+
+  it('stops at the first sale the service cannot be reached for, and leaves the rest untouched', async () => {
+    const { outbox } = await openOutbox();
+    for (const name of ['a', 'b']) outbox.add({ idempotencyKey: name, target: TARGET, body: body(name), createdAt: name.charCodeAt(0), reason: 'down' });
+    let calls = 0;
+    const summary = await syncOutbox({ outbox, target: TARGET, send: async () => { calls++; throw unreachable(); } });
+    expect(calls).toBe(1);
+    expect(summary.stoppedBy).toBeInstanceOf(ApiError);
+    expect(summary.remaining).toBe(2);
+    expect(outbox.list().map((e) => e.attempts)).toEqual([2, 1]);
+    outbox.close();
+  });
+
+  it('leaves sales made for another service alone', async () => {
+    const { outbox } = await openOutbox();
+    outbox.add({ idempotencyKey: 'elsewhere', target: 'https://erp.example.com', body: body('x'), createdAt: 1, reason: 'down' });
+    const summary = await syncOutbox({ outbox, target: TARGET, send: async () => { throw new Error('must not be sent'); } });
+    expect(summary.results).toMatchObject([{ status: 'skipped', message: 'queued for https://erp.example.com' }]);
+    expect(summary.remaining).toBe(0);
+    expect(outbox.count()).toBe(1);
+    outbox.close();
+  });
+
+  it('refuses to run beside another sync, and releases its lock when done', async () => {
+    const { outbox, file } = await openOutbox();
+    outbox.add({ idempotencyKey: 'k', target: TARGET, body: body('k'), createdAt: 1, reason: 'down' });
+    const other = await Outbox.open(file);
+    let release!: () => void;
+    const first = syncOutbox({ outbox, target: TARGET, send: () => new Promise((resolve) => (release = () => resolve({ id: 1 }))) });
+    await expect(syncOutbox({ outbox: other, target: TARGET, send: async () => ({ id: 2 }) })).rejects.toBeInstanceOf(SyncBusyError);
+    release();
+    await first;
+    expect(other.acquireSyncLock(Date.now()).acquired).toBe(true);
+    other.close();
+    outbox.close();
+  });
+});

@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { receiptPdf } from '../../../src/cli/sale/receipt-pdf.js';
+import { receiptLines, type Receipt } from '../../../src/cli/sale/receipt-text.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
+
+const temp = makeTempDir();
+afterAll(() => temp.remove());
+
+const receipt: Receipt = {
+  companyName: 'Demo Phones Ltd', shopName: 'Westlands shop', receiptNo: 'R000123', saleId: 123, issueDate: Date.UTC(2026, 10, 22, 7, 5), timeZone: 'Africa/Nairobi',
+  customer: 'Lucy Akinyi', lines: [{ name: 'Tecno Spark 20 128GB', qty: 1, price: 15_499, discount: 0, taxRate: 16, taxIncExc: 1, taxAmount: 2137.79, lineTotal: 15_499, identifiers: ['IMEI 860123400099858'] }],
+  subTotal: 15_499, totalDiscount: 0, totalTax: 2137.79, totalAmount: 15_499, amountPaid: 10_000, balance: 5_499, paymentMethod: 'MPESA',
+};
+
+/** Page size in points and the text, as poppler reads them back. */
+function readPdf(pdf: Buffer, name: string): { width: number; height: number; text: string } {
+  const file = join(temp.dir, name);
+  writeFileSync(file, pdf);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
+  return { width: Number(width), height: Number(height), text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
+}
+
+describe('the receipt as a PDF', () => {
+  it.each([
+    [48, 80],
+    [32, 58],
+  ] as const)('sets the %i-character receipt on %i mm paper, text intact', async (width, mm) => {
+    const lines = receiptLines(receipt, width);
+    const pdf = await receiptPdf(lines, width, { title: 'Receipt R000123', bold: (l) => l.startsWith('TOTAL') });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const read = readPdf(pdf, `r${width}.pdf`);
+    expect(read.width).toBeCloseTo((mm * 72) / 25.4, 0);
+    // As tall as the receipt: about one line of text per line, no A4 page.
+    expect(read.height).toBeGreaterThan(lines.length * 7);
+    expect(read.height).toBeLessThan(lines.length * 14);
+    expect(read.text).toContain('R000123');
+    expect(read.text).toContain('IMEI 860123400099858');
+    expect(read.text).toContain('2026-11-22 10:05');
+    expect(read.text).toMatch(/TOTAL\s+15,499\.00/);
+    expect(read.text).toMatch(/Balance due\s+5,499\.00/);
+  });
+});
