@@ -1,0 +1,36 @@
+/** The Baobab Court fixture loaded into a store through the ledger import, as a user would. */
+import { join } from 'node:path';
+import { importLedger, LEDGER_IMPORT_KINDS } from '../../src/services/ledger-import.js';
+import { seedCompanies } from '../../src/store/demo/core-demo.js';
+import { openStore, type Store } from '../../src/store/open-db.js';
+import { fixtureCsv, property } from '../fixtures/baobab-court.js';
+import { makeTempDir } from './temp-dir.js';
+
+export function importBaobab(store: Store, companyId: number): { propertyId: number; landlordId: number; zoneId: number; serviceId: number } {
+  const files = fixtureCsv();
+  for (const kind of LEDGER_IMPORT_KINDS) importLedger(store, companyId, kind, files[kind]);
+  const id = (sql: string, ...params: unknown[]) => (store.sqlite.prepare(sql).get(...params) as { id: number }).id;
+  return {
+    propertyId: id('select id from properties where company_id = ? and code = ?', companyId, property.code),
+    landlordId: id('select landlord_id as id from properties where company_id = ? and code = ?', companyId, property.code),
+    zoneId: id('select zone_id as id from properties where company_id = ? and code = ?', companyId, property.code),
+    serviceId: id(`select id from services where company_id = ? and name = 'Service charge'`, companyId),
+  };
+}
+
+/** A fresh store holding the two demo companies (no demo data) and Baobab Court in company 1. */
+export async function baobabStore(): Promise<{ store: Store; adminUserId: number; ids: ReturnType<typeof importBaobab>; close(): Promise<void> }> {
+  const temp = makeTempDir();
+  const store = await openStore(join(temp.dir, 'baobab.db'));
+  const companies = store.sqlite.transaction(() => seedCompanies(store))();
+  const ids = importBaobab(store, 1);
+  return {
+    store,
+    adminUserId: companies[0]!.adminUserId,
+    ids,
+    async close() {
+      await store.close();
+      temp.remove();
+    },
+  };
+}
