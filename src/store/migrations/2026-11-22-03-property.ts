@@ -121,7 +121,7 @@ const TABLES = [
      amount_cents integer not null check (amount_cents > 0)
    ) strict`,
   `create table statements (
-     id integer primary key,
+     id integer primary key autoincrement, -- a replaced INTERIM's id is never handed out again
      company_id integer not null references companies(id),
      property_id integer not null references properties(id),
      landlord_id integer not null references landlords(id),
