@@ -6,7 +6,7 @@
  */
 import type { StatementDocument } from '../../services/statement-document.js';
 import { dayText } from '../../domain/month-range.js';
-import { fromBasisPoints, toCents } from '../../domain/money.js';
+import { toCents } from '../../domain/money.js';
 import { formatAmount } from '../../domain/rent-details-html.js';
 
 const MARGIN = 40;
@@ -21,14 +21,14 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { header: 'Unit', width: 50, align: 'left' },
-  { header: 'Tenant', width: 113, align: 'left' },
-  { header: 'Monthly charge', width: 55, align: 'right' },
-  { header: 'Invoiced', width: 55, align: 'right' },
-  { header: 'Balance b/f', width: 60, align: 'right' },
-  { header: 'Paid', width: 55, align: 'right' },
-  { header: 'Paid tax', width: 47, align: 'right' },
-  { header: 'Balance c/f', width: 80, align: 'right' },
+  { header: 'Unit', width: 40, align: 'left' },
+  { header: 'Tenant', width: 101, align: 'left' },
+  { header: 'Monthly charge', width: 66, align: 'right' },
+  { header: 'Invoiced', width: 58, align: 'right' },
+  { header: 'Balance b/f', width: 64, align: 'right' },
+  { header: 'Paid', width: 60, align: 'right' },
+  { header: 'Paid tax', width: 50, align: 'right' },
+  { header: 'Balance c/f', width: 64, align: 'right' },
 ];
 
 export async function renderStatementPdf(document: StatementDocument): Promise<Buffer> {
@@ -79,16 +79,15 @@ function draw(doc: Doc, d: StatementDocument): void {
 
   section(doc, 'Income', width);
   amounts(doc, width, [
-    [s.stmtIncomeLabel ?? 'Income', ''],
     ['Rent received', money(s.recievedRent)],
     ['Service charges received', money(s.receivedUtility)],
-    ['Period income', money(s.periodIncome)],
+    [`Period income (${(s.stmtIncomeLabel ?? 'received').toLowerCase()})`, money(s.periodIncome)],
     ['Tax collected for the landlord', money(s.periodVat)],
   ]);
   section(doc, 'Deductions', width);
   const expenseRows: [string, string][] = d.expenseLines.map((e) => [`  ${date(e.date)} ${e.description}`, formatAmount(e.amount)]);
   amounts(doc, width, [
-    [`Management fees (${fromBasisPoints(Math.round(s.manFeesRate * 100))}%)`, money(s.manFees)],
+    [`Management fees (${s.manFeesRate}%)`, money(s.manFees)],
     ['VAT on management fees', money(s.manFeesTax)],
     ['Expenses', money(s.expenses)],
     ...expenseRows,
