@@ -65,6 +65,9 @@ export async function composeSaleInteractively(deps: InteractiveSaleDeps): Promi
     say(`could not load the units in stock (${(error as Error).message}); enter items by product id`);
   }
 
+  // Units at the sale's own shop first: those are the ones on the counter.
+  const atShop = (unit: StockUnit) => (unit.shopId === retailShopId ? 0 : 1);
+  stock = [...stock].sort((a, b) => atShop(a) - atShop(b));
   const lines = await addLines(deps, stock, refs?.products ?? [], manualOnly || !refs);
   const totals = draftTotals(lines);
   const payments = await takePayments(deps, totals.totalAmountCents);

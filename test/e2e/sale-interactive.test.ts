@@ -1,0 +1,111 @@
+/**
+ * `shopprop sale save` at a terminal, driven key by key in a pseudo-terminal against the local
+ * store with demo data, through to a receipt number; then the receipt printed from it.
+ */
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY, spawnPty } from '../helpers/pty-cli.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const temp = makeTempDir();
+const home = temp.dir;
+const db = join(home, 'shop.db');
+afterAll(() => temp.remove());
+
+beforeAll(async () => {
+  const demo = await runCli(['demo', '--db', db], { home });
+  expect(demo.code, demo.stderr).toBe(0);
+  // demo stores the company, shop, cashbook and user as defaults; without a user one is picked.
+  expect((await runCli(['config', 'unset', 'userId'], { home })).code).toBe(0);
+}, 60_000);
+
+function query<T>(sql: string, ...params: unknown[]): T[] {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    return sqlite.prepare(sql).all(...params) as T[];
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('sale save at a terminal', () => {
+  it('sells a phone found by its IMEI and a cable found by name, pays by cash, and prints the receipt number', async () => {
+    const [unit] = query<{ id: number; imei1: string; name: string; price: number }>(
+      `select u.id, u.imei1, p.name, u.sale_price_cents / 100.0 as price from item_specs u join item_products p on p.id = u.product_id
+        where u.company_id = 1 and u.status = 'in_stock' and u.imei1 is not null order by u.id desc limit 1`,
+    );
+    const salesBefore = query<{ n: number }>('select count(*) as n from cash_sales')[0]!.n;
+
+    const term = spawnPty(['--db', db, 'sale', 'save', '--company', '1', '--shop', '1'], { home });
+    try {
+      await term.waitFor('Sales person');
+      term.type(KEY.down + KEY.enter);
+      await term.waitFor('Customer name');
+      term.type(`Lucy Akinyi${KEY.enter}`);
+      await term.waitFor('Customer phone');
+      term.type(`0712345678${KEY.enter}`);
+
+      await term.waitFor('Add an item');
+      term.type(unit!.imei1);
+      await term.waitFor(new RegExp(`${unit!.name}\\s+IMEI ${unit!.imei1}`));
+      term.type(KEY.enter);
+      await term.waitFor('Discount on this line');
+      term.type(KEY.enter);
+      await term.waitFor('1 line: subtotal');
+
+      await term.waitFor('Add another item');
+      term.type('usb-c cable');
+      await term.waitFor('USB-C cable 1m (');
+      term.type(KEY.enter);
+      await term.waitFor('Quantity');
+      term.type(`${KEY.backspace}2${KEY.enter}`);
+      await term.waitFor('Unit price');
+      term.type(KEY.enter);
+      await term.waitFor(/Discount on this line[\s\S]*Discount on this line/);
+      term.type(KEY.enter);
+      await term.waitFor('2 lines: subtotal');
+
+      await term.waitFor('Done: go to payment');
+      term.type(KEY.enter);
+      await term.waitFor('Paid by (total');
+      term.type(KEY.enter); // Cash, the first channel
+      await term.waitFor('Amount by Cash');
+      term.type(KEY.enter); // what remains
+      await term.waitFor('Save this sale?');
+      term.type(KEY.enter);
+      await term.waitFor(/receipt R\d{6}\s+sale \d+/);
+      expect(await term.exited).toBe(0);
+    } finally {
+      term.kill();
+    }
+
+    const [, receiptNo, saleId] = /receipt (R\d{6})\s+sale (\d+)/.exec(term.screen())!;
+    expect(query<{ n: number }>('select count(*) as n from cash_sales')[0]!.n).toBe(salesBefore + 1);
+    const [sale] = query<{ receipt_no: string; issued_to: string; total: number; paid: number; balance: number; key: string | null; user_id: number }>(
+      'select receipt_no, issued_to, total_amount_cents / 100.0 as total, amount_paid_cents / 100.0 as paid, balance_cents as balance, idempotency_key as key, user_id from cash_sales where id = ?',
+      Number(saleId),
+    );
+    expect(sale).toMatchObject({ receipt_no: receiptNo, issued_to: 'Lucy Akinyi', total: unit!.price + 900, paid: unit!.price + 900, balance: 0 });
+    expect(sale!.key).toMatch(/^[0-9a-f-]{36}$/);
+    // The second sales person of the list was picked.
+    const users = query<{ id: number }>("select id from users where company_id = 1 order by case role when 'cashier' then 0 else 1 end, id");
+    expect(sale!.user_id).toBe(users[1]!.id);
+    expect(query<{ status: string }>('select status from item_specs where id = ?', unit!.id)[0]!.status).toBe('sold');
+
+    const printed = await runCli(['--db', db, 'receipt', 'print', saleId!, '--company', '1', '--width', '32'], { home });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout).toContain(receiptNo);
+    expect(printed.stdout).toContain(`IMEI ${unit!.imei1}`);
+    expect(printed.stdout).toMatch(/2 x 450\.00\s+900\.00/);
+    expect(printed.stdout).toContain('Lucy Akinyi');
+    for (const line of printed.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(32);
+  }, 60_000);
+
+  it('refuses to prompt without a terminal and names the flag', async () => {
+    const result = await runCli(['--db', db, 'sale', 'save', '--company', '1'], { home });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/missing --file/);
+  });
+});
