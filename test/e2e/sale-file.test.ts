@@ -12,7 +12,7 @@ const db = join(home, 'shop.db');
 afterAll(() => temp.remove());
 
 let refs: ReturnType<typeof companyRefs>;
-let unit: ReturnType<typeof unitsInStock>[number];
+let unit: ReturnType<typeof unitsInStock>[number] | undefined;
 
 beforeAll(async () => {
   const demo = await runCli(['demo', '--db', db], { home });
