@@ -94,7 +94,8 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementPdfQuery;
       const companyId = requireOwned(request, 'statements', query.statementId)!;
-      const origin = `${request.protocol}://${request.host}`;
+      // The link points back where the caller reached us (HTTP/1.0 without Host: localhost).
+      const origin = `${request.protocol}://${request.host || 'localhost'}`;
       const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, Date.now());
       return { success: 'true', message: url };
     },

@@ -158,6 +158,12 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
         tenancyLedger(context, company, ids, rows, { ...plan, tenancyId, habit }, months.slice(segment.from, segment.to + 1));
       }
     }
+    // The third property's roof costs more than a month's rent: that month's FINAL statement
+    // has a negative amount due, carried into the next month's balance.
+    if (index === 2) {
+      const roof = months[MONTHS - 5]!;
+      rows.expenses.push([++ids.expense, company.id, propertyId, roof.from + 9 * DAY, 'Roof replacement', 350_000_00]);
+    }
     for (const month of months) {
       if (!random.chance(0.35)) continue;
       const date = Math.min(context.now, month.from + random.int(2, 26) * DAY + 10 * 3600_000);
