@@ -32,6 +32,19 @@ export function localCommands(): Command {
 
   local.addCommand(demoCommand('demo'));
 
+  const company = local.command('company').description('companies of the local store');
+  withExamples(
+    company
+      .command('create')
+      .description('create a company with its shops, cashbooks, payment channels and tax rates; prints its id')
+      .requiredOption('--name <name>', 'company name')
+      .option('--time-zone <zone>', 'IANA time zone of its months and days', 'Africa/Nairobi')
+      .option('--vat <percent>', 'VAT on services in percent', '16')
+      .option('--shops <names>', 'comma-separated shop names', 'Main shop')
+      .option('--use', 'make it the profile\'s company, shop, cashbook and user'),
+    'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
+  ).action(lazyAction(() => import('./company-create.js')));
+
   withExamples(
     local
       .command('import <kind> <file>')

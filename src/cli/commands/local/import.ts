@@ -1,0 +1,57 @@
+/**
+ * `shopprop local import <kind> <file>`: a CSV file (header row) into the local store, all or
+ * nothing; every bad row is reported with its line and field.
+ */
+import { readFile } from 'node:fs/promises';
+import type { LedgerImportKind } from '../../../services/ledger-import.js';
+import type { Store } from '../../../store/open-db.js';
+import { createContext } from '../../context.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { withLocalStore } from '../../local-store.js';
+import { requireCompany } from '../../required-value.js';
+import { CliUsageError } from '../../usage-error.js';
+import { IMPORT_KINDS } from './register.js';
+
+type ImportKind = (typeof IMPORT_KINDS)[number];
+type Importer = (store: Store, companyId: number, csv: string) => Promise<Record<string, number>>;
+
+const importers: Record<ImportKind, Importer> = {
+  products: async (store, companyId, csv) => (await import('../../../services/catalog-import.js')).importProducts(store, companyId, csv),
+  specs: async (store, companyId, csv) => (await import('../../../services/catalog-import.js')).importItemSpecs(store, companyId, csv),
+  landlords: ledger('landlords'),
+  properties: ledger('properties'),
+  units: ledger('units'),
+  tenants: ledger('tenants'),
+  tenancies: ledger('tenancies'),
+  charges: ledger('charges'),
+  receipts: ledger('receipts'),
+  expenses: ledger('expenses'),
+};
+
+function ledger(kind: LedgerImportKind): Importer {
+  return async (store, companyId, csv) => {
+    const { importLedger } = await import('../../../services/ledger-import.js');
+    const { rows } = importLedger(store, companyId, kind, csv);
+    return { [kind]: rows };
+  };
+}
+
+export async function run(options: { company?: number } & GlobalOptions, args: string[]): Promise<void> {
+  const [kind, file] = args as [string, string];
+  if (!(IMPORT_KINDS as readonly string[]).includes(kind)) {
+    throw new CliUsageError(`unknown import kind "${kind}"; expected one of: ${IMPORT_KINDS.join(', ')}`);
+  }
+  const context = createContext(options);
+  const companyId = await requireCompany(context, options.company);
+  let csv: string;
+  try {
+    csv = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliUsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv.replace(/^\ufeff/, '')));
+  const summary = Object.entries(counts)
+    .map(([what, n]) => `${n.toLocaleString('en-US')} ${what}`)
+    .join(', ');
+  context.say(`imported ${summary} from ${file} into company ${companyId}`);
+}

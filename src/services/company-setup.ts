@@ -1,0 +1,41 @@
+/**
+ * A new company in the local store, ready for imports and sales: its shops (each with a
+ * warehouse), cashbooks, the three payment channels, a VAT rate and a zero rate, an admin user.
+ */
+import { toBasisPoints } from '../domain/money.js';
+import { insertCompanyWithReferenceData, type CreatedCompany } from '../store/company-setup.repository.js';
+import type { Store } from '../store/open-db.js';
+import { invalidError } from './service-errors.js';
+
+export interface CompanySetup {
+  name: string;
+  timeZone?: string;
+  /** VAT on services in percent (default 16). */
+  vatPercent?: number;
+  shops?: readonly string[];
+  adminName?: string;
+}
+
+export function setUpCompany(store: Store, setup: CompanySetup): CreatedCompany {
+  const name = setup.name.trim();
+  if (!name) throw invalidError('a company needs a name');
+  const timeZone = setup.timeZone ?? 'Africa/Nairobi';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    throw invalidError(`unknown time zone "${timeZone}" (an IANA name such as Africa/Nairobi)`);
+  }
+  const vatPercent = setup.vatPercent ?? 16;
+  if (!(vatPercent >= 0 && vatPercent <= 100)) throw invalidError('VAT must be a percentage from 0 to 100');
+  const shops = (setup.shops ?? ['Main shop']).map((shop) => shop.trim()).filter(Boolean);
+  if (shops.length === 0) throw invalidError('a company needs at least one shop');
+  return store.sqlite.transaction(() =>
+    insertCompanyWithReferenceData(store, {
+      name,
+      timeZone,
+      vatRateBp: toBasisPoints(vatPercent),
+      shops,
+      adminName: setup.adminName?.trim() || `${name} admin`,
+    }),
+  )();
+}

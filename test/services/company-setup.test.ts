@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpCompany } from '../../src/services/company-setup.js';
+import { openStore, type Store } from '../../src/store/open-db.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+describe('setting up a company in the local store', () => {
+  const temp = makeTempDir();
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore(join(temp.dir, 'setup.db'));
+  });
+  afterAll(async () => {
+    await store.close();
+    temp.remove();
+  });
+
+  it('creates shops with warehouses, cashbooks, the three channels and two tax rates', () => {
+    const created = setUpCompany(store, { name: 'Acme', shops: ['Town', ' Mall '], vatPercent: 8 });
+    const q = (sql: string) => store.sqlite.prepare(sql).all(created.companyId);
+    expect(q('select name from retail_shops where company_id = ? order by id')).toEqual([{ name: 'Town' }, { name: 'Mall' }]);
+    expect(q('select count(*) as n from warehouses where company_id = ?')).toEqual([{ n: 2 }]);
+    expect(q('select method from payment_channels where company_id = ? order by id')).toEqual([{ method: 'CASH' }, { method: 'MPESA' }, { method: 'CHECK' }]);
+    expect(q('select rate_bp from tax_rates where company_id = ? order by id')).toEqual([{ rate_bp: 800 }, { rate_bp: 0 }]);
+    expect(q('select vat_rate_bp, time_zone from companies where id = ?')).toEqual([{ vat_rate_bp: 800, time_zone: 'Africa/Nairobi' }]);
+  });
+
+  it('refuses a blank name, an unknown zone, a VAT outside 0..100 and no shops, writing nothing', () => {
+    const before = store.sqlite.prepare('select count(*) as n from companies').get();
+    expect(() => setUpCompany(store, { name: '  ' })).toThrow(/name/);
+    expect(() => setUpCompany(store, { name: 'X', timeZone: 'Mars/Olympus' })).toThrow(/time zone/);
+    expect(() => setUpCompany(store, { name: 'X', vatPercent: 120 })).toThrow(/VAT/);
+    expect(() => setUpCompany(store, { name: 'X', vatPercent: Number.NaN })).toThrow(/VAT/);
+    expect(() => setUpCompany(store, { name: 'X', shops: [' '] })).toThrow(/shop/);
+    expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
+  });
+});
