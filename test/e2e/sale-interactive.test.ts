@@ -21,6 +21,8 @@ beforeAll(async () => {
   expect((await runCli(['config', 'unset', 'userId'], { home })).code).toBe(0);
 }, 60_000);
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function query<T>(sql: string, ...params: unknown[]): T[] {
   const sqlite = new Database(db, { readonly: true });
   try {
@@ -39,43 +41,49 @@ describe('sale save at a terminal', () => {
     const salesBefore = query<{ n: number }>('select count(*) as n from cash_sales')[0]!.n;
 
     const term = spawnPty(['--db', db, 'sale', 'save', '--company', '1', '--shop', '1'], { home });
+    // A prompt draws itself a moment before it listens for keys: typing into that moment is lost.
+    const ready = async (text: string | RegExp) => {
+      await term.waitFor(text);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    };
     try {
-      await term.waitFor('Sales person');
+      await ready('Sales person');
       term.type(KEY.down + KEY.enter);
-      await term.waitFor('Customer name');
+      await ready('Customer name');
       term.type(`Lucy Akinyi${KEY.enter}`);
-      await term.waitFor('Customer phone');
+      await ready('Customer phone');
       term.type(`0712345678${KEY.enter}`);
 
-      await term.waitFor('Add an item');
+      await ready('Add an item');
       term.type(unit!.imei1);
-      await term.waitFor(new RegExp(`${unit!.name}\\s+IMEI ${unit!.imei1}`));
+      // Enter only once the list drawn under the whole term has the unit first (results arrive as keys are typed).
+      await ready(new RegExp(`code\\) ${unit!.imei1}\\s*\\n❯ ${escape(unit!.name)}\\s+IMEI ${unit!.imei1}`));
       term.type(KEY.enter);
-      await term.waitFor('Discount on this line');
+      await ready('Discount on this line');
       term.type(KEY.enter);
-      await term.waitFor('1 line: subtotal');
+      await ready('1 line: subtotal');
 
-      await term.waitFor('Add another item');
+      await ready('Add another item');
       term.type('usb-c cable');
-      await term.waitFor('USB-C cable 1m (');
+      await ready(/choose Done usb-c cable\s*\n❯ USB-C cable 1m \(/);
       term.type(KEY.enter);
-      await term.waitFor('Quantity');
+      await ready('Quantity');
       term.type(`${KEY.backspace}2${KEY.enter}`);
-      await term.waitFor('Unit price');
+      await ready('Unit price');
       term.type(KEY.enter);
-      await term.waitFor(/Discount on this line[\s\S]*Discount on this line/);
+      await ready(/Discount on this line[\s\S]*Discount on this line/);
       term.type(KEY.enter);
-      await term.waitFor('2 lines: subtotal');
+      await ready('2 lines: subtotal');
 
-      await term.waitFor('Done: go to payment');
+      await ready('Done: go to payment (2 lines');
       term.type(KEY.enter);
-      await term.waitFor('Paid by (total');
+      await ready('Paid by (total');
       term.type(KEY.enter); // Cash, the first channel
-      await term.waitFor('Amount by Cash');
+      await ready('Amount by Cash');
       term.type(KEY.enter); // what remains
-      await term.waitFor('Save this sale?');
+      await ready('Save this sale?');
       term.type(KEY.enter);
-      await term.waitFor(/receipt R\d{6}\s+sale \d+/);
+      await ready(/receipt R\d{6}\s+sale \d+/);
       expect(await term.exited).toBe(0);
     } finally {
       term.kill();
