@@ -7,6 +7,7 @@ import type { Store } from '../store/open-db.js';
 import { getOrCreateSecret } from '../store/store-settings.repository.js';
 import { installAuth, type Principal } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
+import { installFiniteNumberCheck } from './finite-numbers.js';
 import { lazySchemaController } from './lazy-schema-compilers.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('context', context);
   installErrorHandler(app);
   installAuth(app, options.store, options.embeddedPrincipal);
+  installFiniteNumberCheck(app);
   await app.register(cashSaleRoutes);
   await app.register(receiptSpecRoutes);
   await app.register(referenceDataRoutes);

@@ -3,6 +3,8 @@
  * - a paging offset beyond a 64-bit integer (start=1e20) failed to bind in SQL;
  * - price x qty beyond exact integer arithmetic threw from the line computation;
  * - an unknown field nested thousands of levels deep overflowed the stack of the request hash.
+ * - the text "Infinity", "-Infinity" or "1e400" passed ajv's coercion to integer with its range
+ *   unchecked (month=-Infinity failed in the pay advice, start=1e400 in SQL);
  * And refusals made before the error handler (a URL with broken percent-encoding, a request
  * Node's HTTP parser rejects) answered fastify's own body instead of the contract's error body.
  */
@@ -33,6 +35,31 @@ describe('client errors that used to be 500', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: 'false', code: 'BAD_REQUEST' });
     expect(response.json().message).toMatch(/start must be <= 9007199254740991/);
+  });
+
+  it.each([
+    '/api/inventorycashsale/list?companyId=1&start=1e400&limit=5',
+    '/api/inventorycashsale/list_sale_items?companyId=1&start=Infinity&limit=5',
+    '/api/itemcatalogspecs/list_for_receipt?companyId=Infinity',
+    '/api/propertystmt/paidbalance?companyId=1&propertyId=1&month=-Infinity&year=2026',
+    '/api/propertystmt/payadvice?companyId=1&propertyId=2&month=-Infinity&year=2026',
+    '/api/propertystmt/payadvice?companyId=1&propertyId=2&month=10&year=1e999',
+    '/api/propertystmt/statements?companyId=1&landlordId=-Infinity&paidPosted=ALL',
+    '/api/propertystmt/statementpdf?statementId=Infinity',
+  ])('a number that is not finite is 400 naming the field: %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: 'false', code: 'BAD_REQUEST', message: expect.stringMatching(/must be a finite number/) });
+  });
+
+  it('a number that is not finite in a save body is 405 naming the field', async () => {
+    const refs = companyRefs(server.store, 1);
+    const body = saleBody(refs, [accessoryLine(refs)]) as unknown as Record<string, unknown>;
+    for (const [field, value] of [['amountPaid', 'Infinity'], ['companyId', '1e400'], ['retailShopId', '-Infinity']] as const) {
+      const response = await save(JSON.stringify({ ...body, [field]: value }));
+      expect(response.statusCode, field).toBe(405);
+      expect(response.json()).toMatchObject({ success: 'false', code: 'INVALID_INPUT', message: `${field} must be a finite number` });
+    }
   });
 
   it('the largest safe offset is still an (empty) page', async () => {
