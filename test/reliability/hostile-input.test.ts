@@ -7,11 +7,13 @@
  * handler as over HTTP); a smaller run goes over real HTTP to the standalone server process.
  */
 import { connect } from 'node:net';
+import { Value } from '@sinclair/typebox/value';
 import fc from 'fast-check';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints.js';
+import { REFERENCE_DATA_PATH, ReferenceData } from '../../src/contract/reference-data.js';
 import { DEFAULT_BODY_LIMIT } from '../../src/server/app.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock } from '../helpers/sale-fixtures.js';
@@ -34,8 +36,11 @@ import {
 import { seedDemoFile, startStandalone, stopStandalone, type ServerProcess } from './standalone-server.js';
 
 const SAVE = endpoints.saveCashSale.path;
-/** Runs per generated family; the totals are printed at the end. */
-const RUNS = { query: 500, document: 300, mutated: 2500, raw: 600, contentType: 200, oversized: 12, http: 80 };
+/** Runs per generated family (RELIABILITY_SCALE=10 for a deeper hunt); the totals are printed at the end. */
+const SCALE = Math.max(1, Number(process.env.RELIABILITY_SCALE) || 1);
+const RUNS = Object.fromEntries(
+  Object.entries({ query: 800, document: 400, mutated: 4000, raw: 1000, contentType: 300, http: 100 }).map(([family, runs]) => [family, runs * SCALE]),
+) as Record<'query' | 'document' | 'mutated' | 'raw' | 'contentType' | 'http', number>;
 const sent = new Map<string, number>();
 const count = (family: string) => sent.set(family, (sent.get(family) ?? 0) + 1);
 
@@ -99,6 +104,18 @@ describe('hostile queries (app.inject)', () => {
         checkAnswer(await inject('GET', `${path}?${query}`, { authorization }), GET_STATUSES, successCheck(name));
       }),
       { numRuns: RUNS.query },
+    );
+    await stillServes();
+  });
+
+  it('the local reference-data endpoint: random, broken and boundary queries never get a 500', async () => {
+    const unitIds = fc.oneof(hostileQuery({ companyId: '1', unitIds: '1,2,3' }, ['companyId', 'unitIds']), fc.integer({ min: 0, max: 900 }).map((n) => `companyId=1&unitIds=${Array.from({ length: n }, (_, i) => i + 1).join(',')}`));
+    await fc.assert(
+      fc.asyncProperty(unitIds, authHeader(), async (query, authorization) => {
+        count('query');
+        checkAnswer(await inject('GET', `${REFERENCE_DATA_PATH}?${query}`, { authorization }), GET_STATUSES, (body) => Value.Check(ReferenceData, body));
+      }),
+      { numRuns: RUNS.query / 2 },
     );
     await stillServes();
   });
