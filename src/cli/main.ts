@@ -8,6 +8,9 @@ import { buildProgram } from './program.js';
 
 async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+  });
   process.once('SIGINT', () => {
     process.stderr.write('\ninterrupted\n');
     process.exit(ExitCode.interrupted);
@@ -21,6 +24,8 @@ async function main(argv: string[]): Promise<number> {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
+    // The reader of our output went away (`shopprop sale list | head`): nothing left to say.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return ExitCode.ok;
     const { message, exitCode } = errorExit(error);
     process.stderr.write(`shopprop: ${message}\n`);
     if (process.env.SHOPPROP_DEBUG?.includes('stack') && error instanceof Error) process.stderr.write(`${error.stack}\n`);

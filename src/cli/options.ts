@@ -3,6 +3,7 @@
  * 1..12, enums are spelled exactly. A bad value exits 2 with the flag and what it expects.
  */
 import { InvalidArgumentError, Option } from 'commander';
+import { CliUsageError } from './usage-error.js';
 
 export function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
@@ -52,6 +53,7 @@ export function idArgument(name: string, value: string | undefined): number {
   try {
     return positiveInteger(value ?? '');
   } catch {
-    throw new InvalidArgumentError(`${name} must be a positive whole number (got ${JSON.stringify(value)})`);
+    // Thrown from inside an action, so it must be an error main.ts prints (commander has not).
+    throw new CliUsageError(`${name} must be a positive whole number (got ${JSON.stringify(value)})`);
   }
 }
