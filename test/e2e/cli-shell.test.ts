@@ -54,6 +54,8 @@ describe('usage errors exit 2 with one line naming the problem', () => {
     [['payadvice', '--type', 'SOMETIMES'], /COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY/],
     [['sale', 'lst'], /unknown command 'lst'[\s\S]*Did you mean list/],
     [['--format', 'xml', 'sale', 'list'], /Allowed choices are table, json, ndjson, csv/],
+    [['statement-pdf', 'abc'], /statementId must be a positive whole number/],
+    [['local', 'token', 'revoke', '0'], /tokenId must be a positive whole number/],
   ])('%j', async (args, message) => {
     const { code, stderr, stdout } = await runCli(args, { home });
     expect(code).toBe(2);

@@ -50,6 +50,16 @@ describe('embedded (no server started by hand)', () => {
     expect(Object.keys(JSON.parse(stdout).settings)).toEqual(expect.arrayContaining(['retailShopId', 'userId', 'cashbookId']));
   });
 
+  it('stops quietly when the reader of a pipe goes away (| head)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" --db "${db}" sale items --all --format csv | head -n 2`], {
+      env: cliEnv({ home }),
+      encoding: 'utf8',
+    });
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(result.stderr).not.toMatch(/EPIPE|Error/);
+  });
+
   it('refuses to overwrite a store that holds data', async () => {
     const again = await runCli(['--db', db, 'demo'], { home });
     expect(again.code).toBe(2);
