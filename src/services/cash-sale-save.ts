@@ -3,8 +3,12 @@
  * recompute the amounts with the domain rules, check every referenced id belongs to the
  * company, assign the receipt number, mark serialised units sold (guarded by the database),
  * and honour the Idempotency-Key. Any failure rolls everything back, receipt number included.
+ *
+ * Saves that arrive together are committed together (saveCashSaleInGroup): one transaction,
+ * each sale in its own savepoint, one fsync for all of them.
  */
 import { createHash } from 'node:crypto';
+import type SqliteDatabase from 'better-sqlite3';
 import type { SaveCashSaleBody } from '../contract/cash-sale.js';
 import { issueDateOf } from '../domain/issue-date.js';
 import { fromBasisPoints } from '../domain/money.js';
@@ -45,19 +49,26 @@ export interface SaveCashSaleResult {
 const MAX_KEY_LENGTH = 200;
 const MAX_BODY_DEPTH = 32;
 
+/**
+ * Unknown fields are not validated, so a client can nest them arbitrarily deep: refuse that as
+ * input rather than overflow the stack walking them (a sale itself is 3 levels deep).
+ */
+function assertShallow(value: unknown, depth = 0): void {
+  if (depth > MAX_BODY_DEPTH) throw new ServiceError('invalidInput', `the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+  if (value && typeof value === 'object') for (const item of Object.values(value)) assertShallow(item, depth + 1);
+}
+
 /** A stable hash of the request body: key order does not matter, values do. */
 export function requestHash(body: unknown): string {
-  // Unknown fields are not validated, so a client can nest them arbitrarily deep: refuse that
-  // as input rather than overflow the stack here (a sale itself is 3 levels deep).
-  const canonical = (value: unknown, depth: number): unknown => {
-    if (depth > MAX_BODY_DEPTH) throw new ServiceError('invalidInput', `the request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
-    if (Array.isArray(value)) return value.map((item) => canonical(item, depth + 1));
+  assertShallow(body);
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k], depth + 1)]));
+      return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body, 0))).digest('hex');
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
 }
 
 export function saveCashSale(store: Store, input: SaveCashSaleInput): SaveCashSaleResult {
@@ -69,7 +80,11 @@ export function saveCashSale(store: Store, input: SaveCashSaleInput): SaveCashSa
   if (input.callerCompanyId !== null && input.callerCompanyId !== body.companyId) {
     throw new ServiceError('forbidden', `company ${body.companyId} is not the company of this token`);
   }
-  const hash = requestHash(body);
+  // Only a keyed save is compared with an earlier request: the hash costs as much as checking
+  // the sale. Either way a body nested too deep is refused.
+  let hash = '';
+  if (key !== undefined) hash = requestHash(body);
+  else assertShallow(body);
   const now = input.now ?? Date.now();
   const checked = checkSale(body);
 
@@ -88,149 +103,235 @@ function writeSale(
   { key, hash, now, checked }: { key: string | undefined; hash: string; now: number; checked: ReturnType<typeof checkSale> },
 ): SaveCashSaleResult {
   // IMMEDIATE takes the write lock first, so what is read below is still true at the write.
-  return store.sqlite
-    .transaction((): SaveCashSaleResult => {
-      if (key !== undefined) {
-        const earlier = findSaleByIdempotencyKey(store, body.companyId, key);
-        if (earlier) {
-          if (earlier.request_hash !== hash) {
-            throw new ServiceError('invalidInput', `Idempotency-Key ${key} was already used for a different request (sale ${earlier.id}, ${earlier.receipt_no}); send a new key for a new sale`);
-          }
-          return { id: earlier.id, receiptNo: earlier.receipt_no, replayed: true };
+  return immediateTransaction(store, (): SaveCashSaleResult => {
+    if (key !== undefined) {
+      const earlier = findSaleByIdempotencyKey(store, body.companyId, key);
+      if (earlier) {
+        if (earlier.request_hash !== hash) {
+          throw new ServiceError('invalidInput', `Idempotency-Key ${key} was already used for a different request (sale ${earlier.id}, ${earlier.receipt_no}); send a new key for a new sale`);
+        }
+        return { id: earlier.id, receiptNo: earlier.receipt_no, replayed: true };
+      }
+    }
+
+    const timeZone = companyTimeZone(store, body.companyId);
+    if (timeZone === undefined) throw new ServiceError('invalidInput', `companyId: no company ${body.companyId}`);
+
+    const problems: SaleProblem[] = [];
+    const foreign: string[] = [];
+    /** Checks an id's owner: another company's id is refused (403), an unknown one is a problem (405). */
+    const owned = (field: string, kind: OwnedKind, id: number | null | undefined, owner?: number): boolean => {
+      if (id === null || id === undefined) return false;
+      const company = owner ?? companyOf(store, kind, id);
+      if (company === undefined) {
+        problems.push({ field, sent: id, message: `${field}: no ${kind} ${id}` });
+        return false;
+      }
+      if (company !== body.companyId) {
+        foreign.push(`${field} ${id}`);
+        return false;
+      }
+      return true;
+    };
+
+    const existing = body.id !== undefined ? findSale(store, body.id) : undefined;
+    if (body.id !== undefined) owned('id', 'cashSale', body.id, existing?.company_id);
+    owned('retailShopId', 'retailShop', body.retailShopId);
+    owned('userId', 'user', body.userId);
+    owned('cashbookId', 'cashbook', body.cashbookId);
+    (body.channelsDto ?? []).forEach((channel, i) => owned(`channelsDto[${i}].channelId`, 'paymentChannel', channel.channelId));
+
+    const products: (ProductForSale | undefined)[] = [];
+    body.itemIssuesDto.forEach((line, i) => {
+      const at = (name: string) => `itemIssuesDto[${i}].${name}`;
+      const product = productForSale(store, line.itemProductId);
+      products.push(owned(at('itemProductId'), 'itemProduct', line.itemProductId, product?.company_id) ? product : undefined);
+      if (line.taxRateId !== null && line.taxRateId !== undefined) {
+        const rate = taxRateForSale(store, line.taxRateId);
+        if (owned(at('taxRateId'), 'taxRate', line.taxRateId, rate?.company_id) && rate && checked.lines[i]!.terms.taxRateBp !== rate.rate_bp) {
+          problems.push({ field: at('taxRate'), sent: line.taxRate, expected: fromBasisPoints(rate.rate_bp), message: `${at('taxRate')} is ${line.taxRate}, expected ${fromBasisPoints(rate.rate_bp)} (tax rate ${line.taxRateId})` });
         }
       }
-
-      const timeZone = companyTimeZone(store, body.companyId);
-      if (timeZone === undefined) throw new ServiceError('invalidInput', `companyId: no company ${body.companyId}`);
-
-      const problems: SaleProblem[] = [];
-      const foreign: string[] = [];
-      /** Checks an id's owner: another company's id is refused (403), an unknown one is a problem (405). */
-      const owned = (field: string, kind: OwnedKind, id: number | null | undefined, owner?: number): boolean => {
-        if (id === null || id === undefined) return false;
-        const company = owner ?? companyOf(store, kind, id);
-        if (company === undefined) {
-          problems.push({ field, sent: id, message: `${field}: no ${kind} ${id}` });
-          return false;
-        }
-        if (company !== body.companyId) {
-          foreign.push(`${field} ${id}`);
-          return false;
-        }
-        return true;
-      };
-
-      const existing = body.id !== undefined ? findSale(store, body.id) : undefined;
-      if (body.id !== undefined) owned('id', 'cashSale', body.id, existing?.company_id);
-      owned('retailShopId', 'retailShop', body.retailShopId);
-      owned('userId', 'user', body.userId);
-      owned('cashbookId', 'cashbook', body.cashbookId);
-      (body.channelsDto ?? []).forEach((channel, i) => owned(`channelsDto[${i}].channelId`, 'paymentChannel', channel.channelId));
-
-      const products: (ProductForSale | undefined)[] = [];
-      body.itemIssuesDto.forEach((line, i) => {
-        const at = (name: string) => `itemIssuesDto[${i}].${name}`;
-        const product = productForSale(store, line.itemProductId);
-        products.push(owned(at('itemProductId'), 'itemProduct', line.itemProductId, product?.company_id) ? product : undefined);
-        if (line.taxRateId !== null && line.taxRateId !== undefined) {
-          const rate = taxRateForSale(store, line.taxRateId);
-          if (owned(at('taxRateId'), 'taxRate', line.taxRateId, rate?.company_id) && rate && checked.lines[i]!.terms.taxRateBp !== rate.rate_bp) {
-            problems.push({ field: at('taxRate'), sent: line.taxRate, expected: fromBasisPoints(rate.rate_bp), message: `${at('taxRate')} is ${line.taxRate}, expected ${fromBasisPoints(rate.rate_bp)} (tax rate ${line.taxRateId})` });
+      const unitId = line.invItemSpecsId;
+      if (unitId !== null && unitId !== undefined) {
+        const unit = unitForSale(store, unitId);
+        if (owned(at('invItemSpecsId'), 'itemSpec', unitId, unit?.company_id) && unit) {
+          if (unit.product_id !== line.itemProductId) {
+            problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is a unit of product ${unit.product_id}, not of itemProductId ${line.itemProductId}` });
+          }
+          const soldHere = existing !== undefined && unit.sold_sale_id === existing.id;
+          if (unit.status !== 'in_stock' && !soldHere) {
+            problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is already sold${unit.sold_sale_id ? ` (sale ${unit.sold_sale_id})` : ''}` });
           }
         }
-        const unitId = line.invItemSpecsId;
-        if (unitId !== null && unitId !== undefined) {
-          const unit = unitForSale(store, unitId);
-          if (owned(at('invItemSpecsId'), 'itemSpec', unitId, unit?.company_id) && unit) {
-            if (unit.product_id !== line.itemProductId) {
-              problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is a unit of product ${unit.product_id}, not of itemProductId ${line.itemProductId}` });
-            }
-            const soldHere = existing !== undefined && unit.sold_sale_id === existing.id;
-            if (unit.status !== 'in_stock' && !soldHere) {
-              problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is already sold${unit.sold_sale_id ? ` (sale ${unit.sold_sale_id})` : ''}` });
-            }
-          }
-        }
-      });
+      }
+    });
 
-      if (foreign.length > 0) throw new ServiceError('forbidden', `not of company ${body.companyId}: ${foreign.join(', ')}`);
-      const issueDate = body.issueDate === undefined && existing ? existing.issue_date : issueDateOf(body.issueDate, timeZone, now);
-      if (issueDate === undefined) problems.push({ field: 'issueDate', sent: body.issueDate, message: `issueDate ${body.issueDate} is not a calendar date (YYYY-MM-dd)` });
-      const all = [...checked.problems, ...problems];
-      if (all.length > 0) throw new ServiceError('invalidInput', `invalid cash sale: ${describeProblems(all)}`, all);
+    if (foreign.length > 0) throw new ServiceError('forbidden', `not of company ${body.companyId}: ${foreign.join(', ')}`);
+    const issueDate = body.issueDate === undefined && existing ? existing.issue_date : issueDateOf(body.issueDate, timeZone, now);
+    if (issueDate === undefined) problems.push({ field: 'issueDate', sent: body.issueDate, message: `issueDate ${body.issueDate} is not a calendar date (YYYY-MM-dd)` });
+    const all = [...checked.problems, ...problems];
+    if (all.length > 0) throw new ServiceError('invalidInput', `invalid cash sale: ${describeProblems(all)}`, all);
 
-      const header: SaleHeaderRow = {
+    const header: SaleHeaderRow = {
+      company_id: body.companyId,
+      issue_date: issueDate!,
+      issued_to: body.issuedTo,
+      issued_to_phone: body.issuedToPhone,
+      amount_paid_cents: checked.amountPaidCents,
+      payment_method: body.paymentMethod,
+      transaction_type: body.transactionType,
+      ref_no: body.refNo,
+      notes: body.notes,
+      cashbook_id: body.cashbookId,
+      retail_shop_id: body.retailShopId,
+      user_id: body.userId,
+      sub_total_cents: checked.totals.subTotalCents,
+      total_discount_cents: checked.totals.totalDiscountCents,
+      total_tax_cents: checked.totals.totalTaxCents,
+      total_amount_cents: checked.totals.totalAmountCents,
+      balance_cents: checked.balanceCents,
+      updated_at: now,
+    };
+
+    let id: number;
+    let receiptNo: string;
+    if (existing) {
+      // Units of the old lines go back to stock; the lines are replaced; the receipt stays.
+      clearSaleLines(store, existing.id);
+      updateSale(store, existing.id, header);
+      id = existing.id;
+      receiptNo = existing.receipt_no;
+    } else {
+      receiptNo = nextReceiptNo(store, body.companyId);
+      id = insertSale(store, header, { receipt_no: receiptNo, idempotency_key: key ?? null, request_hash: key ? hash : null, created_at: now });
+    }
+
+    body.itemIssuesDto.forEach((line, i) => {
+      const { terms, amounts } = checked.lines[i]!;
+      const product = products[i]!;
+      const unitId = line.invItemSpecsId ?? null;
+      const lineId = insertSaleLine(store, {
+        sale_id: id,
         company_id: body.companyId,
-        issue_date: issueDate!,
-        issued_to: body.issuedTo,
-        issued_to_phone: body.issuedToPhone,
-        amount_paid_cents: checked.amountPaidCents,
-        payment_method: body.paymentMethod,
-        transaction_type: body.transactionType,
-        ref_no: body.refNo,
-        notes: body.notes,
-        cashbook_id: body.cashbookId,
+        line_no: i,
+        issue_date: header.issue_date,
         retail_shop_id: body.retailShopId,
         user_id: body.userId,
-        sub_total_cents: checked.totals.subTotalCents,
-        total_discount_cents: checked.totals.totalDiscountCents,
-        total_tax_cents: checked.totals.totalTaxCents,
-        total_amount_cents: checked.totals.totalAmountCents,
-        balance_cents: checked.balanceCents,
-        updated_at: now,
-      };
-
-      let id: number;
-      let receiptNo: string;
-      if (existing) {
-        // Units of the old lines go back to stock; the lines are replaced; the receipt stays.
-        clearSaleLines(store, existing.id);
-        updateSale(store, existing.id, header);
-        id = existing.id;
-        receiptNo = existing.receipt_no;
-      } else {
-        receiptNo = nextReceiptNo(store, body.companyId);
-        id = insertSale(store, header, { receipt_no: receiptNo, idempotency_key: key ?? null, request_hash: key ? hash : null, created_at: now });
+        item_name: line.item,
+        item_product_id: line.itemProductId,
+        item_category_id: product.category_id,
+        item_spec_id: unitId,
+        price_cents: terms.priceCents,
+        original_price_cents: unitId !== null ? (unitForSale(store, unitId)?.sale_price_cents ?? product.price_cents) : product.price_cents,
+        default_price_cents: product.price_cents,
+        unit_cost_cents: terms.unitCostCents,
+        qty_milli: terms.qtyMilli,
+        discount_cents: terms.discountCents,
+        tax_inc_exc: terms.taxIncExc,
+        tax_rate_id: line.taxRateId ?? null,
+        tax_rate_bp: terms.taxRateBp,
+        tax_cents: amounts.taxCents,
+        line_total_cents: amounts.lineTotalCents,
+        profit_cents: amounts.profitCents,
+      });
+      if (unitId !== null && !markUnitSold(store, unitId, body.companyId, lineId)) {
+        throw new ServiceError('invalidInput', `invalid cash sale: itemIssuesDto[${i}].invItemSpecsId: unit ${unitId} is already sold`);
       }
+    });
+    (body.channelsDto ?? []).forEach((channel, i) => {
+      insertSaleChannel(store, { sale_id: id, company_id: body.companyId, channel_id: channel.channelId, reference_no: channel.referenceNo, amount_cents: checked.channelCents[i]! });
+    });
+    return { id, receiptNo, replayed: false };
+  });
+}
 
-      body.itemIssuesDto.forEach((line, i) => {
-        const { terms, amounts } = checked.lines[i]!;
-        const product = products[i]!;
-        const unitId = line.invItemSpecsId ?? null;
-        const lineId = insertSaleLine(store, {
-          sale_id: id,
-          company_id: body.companyId,
-          line_no: i,
-          issue_date: header.issue_date,
-          retail_shop_id: body.retailShopId,
-          user_id: body.userId,
-          item_name: line.item,
-          item_product_id: line.itemProductId,
-          item_category_id: product.category_id,
-          item_spec_id: unitId,
-          price_cents: terms.priceCents,
-          original_price_cents: unitId !== null ? (unitForSale(store, unitId)?.sale_price_cents ?? product.price_cents) : product.price_cents,
-          default_price_cents: product.price_cents,
-          unit_cost_cents: terms.unitCostCents,
-          qty_milli: terms.qtyMilli,
-          discount_cents: terms.discountCents,
-          tax_inc_exc: terms.taxIncExc,
-          tax_rate_id: line.taxRateId ?? null,
-          tax_rate_bp: terms.taxRateBp,
-          tax_cents: amounts.taxCents,
-          line_total_cents: amounts.lineTotalCents,
-          profit_cents: amounts.profitCents,
-        });
-        if (unitId !== null && !markUnitSold(store, unitId, body.companyId, lineId)) {
-          throw new ServiceError('invalidInput', `invalid cash sale: itemIssuesDto[${i}].invItemSpecsId: unit ${unitId} is already sold`);
+type Work = () => unknown;
+const transactionRunners = new WeakMap<Store, SqliteDatabase.Transaction<(work: Work) => unknown>>();
+
+/**
+ * Runs `work` in a BEGIN IMMEDIATE transaction, or in a savepoint when one is open. The wrapper
+ * is made once per store: better-sqlite3 builds several functions for every transaction made.
+ */
+function immediateTransaction<T>(store: Store, work: () => T): T {
+  let run = transactionRunners.get(store);
+  if (!run) {
+    run = store.sqlite.transaction((inner: Work) => inner());
+    transactionRunners.set(store, run);
+  }
+  return run.immediate(work) as T;
+}
+
+export type SaveOutcome = { ok: true; result: SaveCashSaleResult } | { ok: false; error: unknown };
+
+/**
+ * Several saves in ONE transaction, each in a savepoint of its own (saveCashSale's transaction
+ * nests as one): a save that fails rolls back only its own writes, its receipt number included,
+ * so the numbers stay gap-free; the rest commit together. When the transaction itself fails
+ * (BEGIN, COMMIT, or an error after which SQLite abandoned it) this throws: no save was written.
+ */
+export function saveCashSales(store: Store, inputs: readonly SaveCashSaleInput[]): SaveOutcome[] {
+  return store.sqlite
+    .transaction((): SaveOutcome[] =>
+      inputs.map((input): SaveOutcome => {
+        try {
+          return { ok: true, result: saveCashSale(store, input) };
+        } catch (error) {
+          if (!store.sqlite.inTransaction) throw error;
+          return { ok: false, error };
         }
-      });
-      (body.channelsDto ?? []).forEach((channel, i) => {
-        insertSaleChannel(store, { sale_id: id, company_id: body.companyId, channel_id: channel.channelId, reference_no: channel.referenceNo, amount_cents: checked.channelCents[i]! });
-      });
-      return { id, receiptNo, replayed: false };
-    })
+      }),
+    )
     .immediate();
+}
+
+interface Waiting {
+  input: SaveCashSaleInput;
+  resolve: (result: SaveCashSaleResult) => void;
+  reject: (error: unknown) => void;
+}
+
+const waitingByStore = new WeakMap<Store, Waiting[]>();
+
+/**
+ * Group commit. Saves are gathered while they keep arriving: the group is committed by
+ * saveCashSales, in one transaction, at the first turn of the event loop that brings no new
+ * save (or after a few turns). Each caller is answered only after the shared COMMIT returned,
+ * so an acknowledged sale is on disk (synchronous=FULL); tills saving at once share one fsync
+ * instead of queueing for one each.
+ */
+export function saveCashSaleInGroup(store: Store, input: SaveCashSaleInput): Promise<SaveCashSaleResult> {
+  return new Promise((resolve, reject) => {
+    let group = waitingByStore.get(store);
+    if (!group) {
+      group = [];
+      waitingByStore.set(store, group);
+      setImmediate(commitWhenQuiet, store, group, 0, 1);
+    }
+    group.push({ input, resolve, reject });
+  });
+}
+
+const MAX_GATHERING_TURNS = 4;
+
+function commitWhenQuiet(store: Store, group: Waiting[], seen: number, turns: number): void {
+  if (group.length > seen && turns < MAX_GATHERING_TURNS) setImmediate(commitWhenQuiet, store, group, group.length, turns + 1);
+  else commitGroup(store, group);
+}
+
+function commitGroup(store: Store, group: Waiting[]): void {
+  waitingByStore.delete(store);
+  let outcomes: SaveOutcome[];
+  try {
+    outcomes = saveCashSales(store, group.map((waiting) => waiting.input));
+  } catch (error) {
+    for (const waiting of group) waiting.reject(error);
+    return;
+  }
+  outcomes.forEach((outcome, i) => {
+    if (outcome.ok) group[i]!.resolve(outcome.result);
+    else group[i]!.reject(outcome.error);
+  });
 }
 
 /** A unique-constraint failure of the sale tables, in words, or undefined for any other error. */

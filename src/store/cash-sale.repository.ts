@@ -41,16 +41,19 @@ const HEADER_COLUMNS = [
   'cashbook_id', 'retail_shop_id', 'user_id', 'sub_total_cents', 'total_discount_cents', 'total_tax_cents', 'total_amount_cents', 'balance_cents', 'updated_at',
 ] as const;
 
+// The statements' text is made once: prepared() finds a statement by its text, and a text
+// built anew on every save is hashed anew too.
+const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'] as const;
+const INSERT_SALE = `insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')})`;
+const UPDATE_SALE = `update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`;
+
 export function insertSale(store: Store, header: SaleHeaderRow, extra: { receipt_no: string; idempotency_key: string | null; request_hash: string | null; created_at: number }): number {
-  const columns = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'];
-  const statement = prepared(store, `insert into cash_sales (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
   const values = [...HEADER_COLUMNS.map((c) => header[c]), extra.receipt_no, extra.idempotency_key, extra.request_hash, extra.created_at];
-  return Number(statement.run(values).lastInsertRowid);
+  return Number(prepared(store, INSERT_SALE).run(values).lastInsertRowid);
 }
 
 export function updateSale(store: Store, id: number, header: SaleHeaderRow): void {
-  const statement = prepared(store, `update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
-  statement.run([...HEADER_COLUMNS.map((c) => header[c]), id]);
+  prepared(store, UPDATE_SALE).run([...HEADER_COLUMNS.map((c) => header[c]), id]);
 }
 
 /** Puts the units sold by the sale's lines back in stock, then drops its lines and channels. */
@@ -66,9 +69,10 @@ const LINE_COLUMNS = [
   'tax_rate_bp', 'tax_cents', 'line_total_cents', 'profit_cents',
 ] as const;
 
+const INSERT_LINE = `insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')})`;
+
 export function insertSaleLine(store: Store, line: SaleLineRow): number {
-  const statement = prepared(store, `insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')})`);
-  return Number(statement.run(LINE_COLUMNS.map((c) => line[c])).lastInsertRowid);
+  return Number(prepared(store, INSERT_LINE).run(LINE_COLUMNS.map((c) => line[c])).lastInsertRowid);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Opens (creating if need be) the local SQLite store and brings its schema up to date.
  *
  * WAL with synchronous=FULL: an acknowledged write survives a power cut, not only a crash.
+ * Temporary data (savepoint journals, sorts) stays in memory.
  * The busy timeout lets a second process (a `serve` and an embedded CLI run) wait its turn
  * instead of failing at once. Queries use the raw better-sqlite3 connection (prepared
  * statements; synchronous transactions); kysely runs the schema migrations and is loaded only
@@ -37,6 +38,9 @@ export async function openStore(file: string, options: OpenOptions = {}): Promis
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Savepoints (a group commit holds one per sale) journal into a temporary file once their
+    // journal passes 64 KB: keep temporary data in memory instead.
+    sqlite.pragma('temp_store = MEMORY');
     await migrate(sqlite, options);
   } catch (error) {
     sqlite.close();

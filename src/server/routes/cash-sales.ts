@@ -1,7 +1,8 @@
 /**
  * The cash sale list (4.1), the sale item list (4.2) and the save (4.4). Schemas come from the
- * contract; the list's response schema names only sale records, so fastify serializes it with a
- * compiled stringifier.
+ * contract. The sale list's records are built by the store with exactly the contract's fields,
+ * so the list is sent as JSON.stringify gives it (native, and as bytes: no second pass to
+ * measure or encode a page of a thousand sales); its response schema documents that shape.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -16,13 +17,14 @@ import {
 import { Envelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
-import { saveCashSale } from '../../services/cash-sale-save.js';
+import { saveCashSaleInGroup } from '../../services/cash-sale-save.js';
 import { requireCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
-import { runService } from '../service-errors.js';
+import { runService, toHttpError } from '../service-errors.js';
 import { requireOwned } from './owned-ids.js';
 
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
@@ -30,7 +32,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: CashSaleListQuery }>(
     endpoints.listCashSales.path,
     { schema: { querystring: CashSaleListQuery, response: { 200: CashSaleOnlyListResponse } } },
-    async (request) => {
+    async (request, reply) => {
       requireRole(request, ['cashier', 'accountant']);
       const query = request.query;
       checkShapes(endpoints.listCashSales, query);
@@ -38,7 +40,8 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       if (query.companyId !== undefined) requireCompany(request, query.companyId);
       if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId);
       if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId);
-      return runService(() => listCashSales(store, { ...query, ownerCompanyId }));
+      const envelope = runService(() => listCashSales(store, { ...query, ownerCompanyId }));
+      return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(JSON.stringify(envelope)));
     },
   );
 
@@ -65,7 +68,10 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       requireCompany(request, request.body.companyId);
       const header = request.headers[IDEMPOTENCY_HEADER];
       const idempotencyKey = Array.isArray(header) ? header[0] : header;
-      const result = runService(() => saveCashSale(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }));
+      // Answered once the sale's group is committed (group commit: see the service).
+      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }).catch((error: unknown) => {
+        throw toHttpError(error);
+      });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };
     },

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
+import { saveCashSaleInGroup, saveCashSales, type SaveCashSaleResult } from '../../src/services/cash-sale-save.js';
+import { startTestServer, type TestServer } from '../helpers/local-server.js';
+import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
+
+const SAVE = '/api/inventorycashsale/save';
+
+let server: TestServer;
+let refs: CompanyRefs;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  refs = companyRefs(server.store, 1);
+});
+afterAll(async () => server.close());
+
+const get = <T>(sql: string, ...params: unknown[]) => server.store.sqlite.prepare(sql).get(...params) as T;
+const receiptSeq = () => get<{ seq: number }>('select receipt_seq as seq from companies where id = 1').seq;
+const salesWithRef = (refNo: string) => get<{ n: number }>('select count(*) as n from cash_sales where ref_no = ?', refNo).n;
+const unitStatus = (id: number) => get<{ status: string }>('select status from item_specs where id = ?', id).status;
+const receiptNumber = (receiptNo: string) => Number(receiptNo.replace(/^R/, ''));
+
+/** A sale of one serialised unit whose payment channel the injected trigger refuses: it fails after writing its header and lines. */
+function failingAfterWrites(unitSkip: number): { body: SaveCashSaleBody; unitId: number } {
+  const [unit] = unitsInStock(server.store, 1, 1, unitSkip);
+  const body = saleBody(refs, [unitLine(unit!)], { over: { refNo: 'GROUP-FAILS' } });
+  body.channelsDto = [{ channelId: refs.channels.CASH, referenceNo: 'FAIL-ME', amount: body.amountPaid }];
+  return { body, unitId: unit!.id };
+}
+
+function withFailingChannel<T>(run: () => Promise<T>): Promise<T> {
+  server.store.sqlite.exec(`create temp trigger fail_channel before insert on cash_sale_channels when new.reference_no = 'FAIL-ME' begin select raise(abort, 'injected failure'); end`);
+  return run().finally(() => server.store.sqlite.exec('drop trigger temp.fail_channel'));
+}
+
+describe('group commit of cash sales', () => {
+  it('in one transaction, a save that fails rolls back only itself; the others commit with gap-free receipt numbers', async () => {
+    const failing = failingAfterWrites(40);
+    const seqBefore = receiptSeq();
+    const outcomes = await withFailingChannel(async () =>
+      saveCashSales(server.store, [
+        { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'GROUP-A' } }), callerCompanyId: 1 },
+        { body: failing.body, callerCompanyId: 1 },
+        { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'GROUP-C' } }), callerCompanyId: 1 },
+      ]),
+    );
+    expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
+    const [a, , c] = outcomes.map((o) => (o.ok ? o.result : undefined));
+    expect(salesWithRef('GROUP-A')).toBe(1);
+    expect(salesWithRef('GROUP-C')).toBe(1);
+    expect(salesWithRef('GROUP-FAILS')).toBe(0);
+    expect(unitStatus(failing.unitId)).toBe('in_stock');
+    // The failed save's receipt number went back: the next save took it.
+    expect(receiptNumber(c!.receiptNo)).toBe(receiptNumber(a!.receiptNo) + 1);
+    expect(receiptSeq()).toBe(seqBefore + 2);
+  });
+
+  it('saves arriving together share one transaction; each hears its own result after the commit', async () => {
+    const failing = failingAfterWrites(41);
+    // A transaction made outside any open transaction is a group's own; the saves' are nested in it.
+    const sqlite = server.store.sqlite;
+    const original = sqlite.transaction.bind(sqlite);
+    let groups = 0;
+    const transaction = vi.spyOn(sqlite, 'transaction').mockImplementation((fn) => {
+      if (!sqlite.inTransaction) groups += 1;
+      return original(fn);
+    });
+    try {
+      const settled = await withFailingChannel(() =>
+        Promise.allSettled([
+          saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-A' } }), callerCompanyId: 1 }),
+          saveCashSaleInGroup(server.store, { body: failing.body, callerCompanyId: 1 }),
+          saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-C' } }), callerCompanyId: 1 }),
+        ]),
+      );
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(groups).toBe(1);
+      const [a, , c] = settled.map((s) => (s.status === 'fulfilled' ? (s.value as SaveCashSaleResult) : undefined));
+      expect(receiptNumber(c!.receiptNo)).toBe(receiptNumber(a!.receiptNo) + 1);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect(salesWithRef('TOGETHER-A')).toBe(1);
+    expect(salesWithRef('TOGETHER-C')).toBe(1);
+    expect(salesWithRef('GROUP-FAILS')).toBe(0);
+    expect(unitStatus(failing.unitId)).toBe('in_stock');
+  });
+
+  it('over HTTP, concurrent saves where one fails: the others are saved, the failed one is absent', async () => {
+    const failing = failingAfterWrites(42);
+    const bodies = [0, 1, 2, 3].map((i) => saleBody(refs, [accessoryLine(refs)], { over: { refNo: `HTTP-GROUP-${i}` } }));
+    const responses = await withFailingChannel(() =>
+      Promise.all([...bodies.slice(0, 2), failing.body, ...bodies.slice(2)].map((body) => server.request('POST', SAVE, { token: server.tokenFor(1, 'cashier'), body }))),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 500, 200, 200]);
+    for (const body of bodies) expect(salesWithRef(body.refNo)).toBe(1);
+    expect(salesWithRef('GROUP-FAILS')).toBe(0);
+    expect(unitStatus(failing.unitId)).toBe('in_stock');
+    const numbers = responses.filter((r) => r.status === 200).map((r) => receiptNumber(r.body.receiptNo)).sort((x, y) => x - y);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(numbers.length - 1);
+  });
+});
