@@ -1,6 +1,6 @@
 /**
  * A paged collection (envelope with count and list) printed as one page, or, with --all, as
- * every page streamed one page at a time.
+ * every page streamed one page at a time (each page formatted and written whole).
  */
 import type { PageOf } from '../client/paging.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/common.js';
@@ -29,11 +29,11 @@ export async function emitCollection<T extends object>(context: CommandContext, 
       count: () => Math.max(0, page.count - offset),
     });
   }
-  const { walkPages } = await import('../client/paging.js');
+  const { walkPageLists } = await import('../client/paging.js');
   const settings = await context.settings();
   const meter = progress(context, 'fetched');
   let expected: number | undefined;
-  const records = walkPages(request.fetchPage, {
+  const pages = walkPageLists(request.fetchPage, {
     pageSize: request.limit ?? MAX_PAGE_SIZE,
     start: request.start ?? 0,
     style: settings.pagingStyle ?? 'offset',
@@ -43,7 +43,7 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     },
   });
   try {
-    return await emitList(context, { records, columns: request.columns, totals: request.totals, count: () => expected });
+    return await emitList(context, { records: { pages }, columns: request.columns, totals: request.totals, count: () => expected });
   } finally {
     meter.done();
   }

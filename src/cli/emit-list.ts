@@ -6,9 +6,10 @@ import type { ColumnSet } from './output/columns/types.js';
 import type { CommandContext } from './context.js';
 import { colourLevel } from './output/colour.js';
 import { withOutput } from './output-target.js';
+import type { RecordSource } from './output/write.js';
 
 export interface ListToEmit {
-  records: AsyncIterable<object> | Iterable<object>;
+  records: RecordSource;
   columns: ColumnSet;
   /** The envelope's count; a notice is printed when fewer records were shown. */
   count?: () => number | undefined;

@@ -12,6 +12,7 @@ export {
 export type { HttpTransport, HttpTransportOptions } from './http-transport.js';
 export { openHttpTransport } from './open-http-transport.js';
 export {
+  walkPageLists,
   walkPages,
   type PageOf,
   type PagingStyle,

@@ -1,6 +1,6 @@
 /**
- * Walks a collection page by page (`--all`), yielding one record at a time so memory holds a
- * single page. The walk ends when the first page's `count` is reached, and also, so that a
+ * Walks a collection page by page (`--all`), yielding one record (or, from walkPageLists, one
+ * page of records) at a time so memory holds a single page. The walk ends when the first page's `count` is reached, and also, so that a
  * misbehaving server cannot keep it going, at an empty page, a page repeating the one before
  * (a server that ignores `start`), a count that shrinks, or the caller's `max`.
  */
@@ -53,10 +53,27 @@ export interface PageOf<T> {
   list: T[];
 }
 
+/** The walk one record at a time; the next page is fetched when the last record is taken. */
 export async function* walkPages<T>(
   fetchPage: (start: number, limit: number) => Promise<PageOf<T>>,
   options: WalkOptions = {},
 ): AsyncGenerator<T, WalkSummary, undefined> {
+  const pages = walkPageLists(fetchPage, options);
+  for (;;) {
+    const next = await pages.next();
+    if (next.done) return next.value;
+    for (const record of next.value) yield record;
+  }
+}
+
+/**
+ * The walk one page at a time: each yielded list holds the page's records that the walk
+ * takes, so a consumer can format and write a page as a whole.
+ */
+export async function* walkPageLists<T>(
+  fetchPage: (start: number, limit: number) => Promise<PageOf<T>>,
+  options: WalkOptions = {},
+): AsyncGenerator<T[], WalkSummary, undefined> {
   const { pageSize = DEFAULT_PAGE_SIZE, start = 0, max, style = 'offset' } = options;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new UsageError(`page size must be a whole number from 1 to ${MAX_PAGE_SIZE} (got ${pageSize})`);
@@ -102,10 +119,8 @@ export async function* walkPages<T>(
     previousFirst = first;
 
     const take = Math.min(list.length, cap - done, expected - done);
-    for (let i = 0; i < take; i++) {
-      done++;
-      yield list[i] as T;
-    }
+    done += take;
+    yield take === list.length ? list : list.slice(0, take);
     options.onProgress?.(done, Math.min(expected, cap));
     if (done >= cap) return end('max');
     if (done >= expected) return end('complete');

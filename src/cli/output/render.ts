@@ -7,7 +7,7 @@ import { OutputUsageError } from './errors.js';
 import { selectFields } from './fields.js';
 import type { OutputFormat } from './format.js';
 import { drawTable, sumTotals } from './table.js';
-import { pump, writeChunk } from './write.js';
+import { isRecordPages, pump, writeChunk, type RecordSource } from './write.js';
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -30,9 +30,10 @@ type Row = Record<string, unknown>;
 /**
  * Writes records in the chosen format and resolves to how many were written.
  *
- * ndjson, csv and json stream: each record is written as it arrives and the producer waits
- * for `drain`, so a million rows take constant memory. A table collects its rows, since
- * column widths depend on all of them; tables are for people, not for millions of rows.
+ * ndjson, csv and json stream: each record (or page of records) is written as it arrives and
+ * the producer waits for `drain`, so a million rows take constant memory. A table collects its
+ * rows, since column widths depend on all of them; tables are for people, not for millions of
+ * rows.
  *
  * json and ndjson without `--fields` carry every contract field the record has, in contract
  * order, followed by any fields the contract does not name (a server's additions are kept,
@@ -45,7 +46,7 @@ type Row = Record<string, unknown>;
  * must carry the data unchanged.
  */
 export async function renderRecords(
-  records: AsyncIterable<object> | Iterable<object>,
+  records: RecordSource,
   out: NodeJS.WritableStream,
   opts: RenderOptions,
 ): Promise<number> {
@@ -65,7 +66,11 @@ export async function renderRecords(
       const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
       assertTimeZone(timeZone);
       const rows: object[] = [];
-      for await (const record of records) rows.push(record);
+      if (isRecordPages(records)) {
+        for await (const page of records.pages) for (const record of page) rows.push(record);
+      } else {
+        for await (const record of records) rows.push(record);
+      }
       await writeChunk(out, tableText(rows, columns, { ...opts, timeZone }));
       return rows.length;
     }
@@ -108,37 +113,38 @@ export function projector(columns: readonly Column[], exact: boolean, raw: boole
   };
 }
 
-async function writeNdjson(
-  records: AsyncIterable<object> | Iterable<object>,
-  out: NodeJS.WritableStream,
-  project: (record: object) => Row,
-): Promise<number> {
-  return pump(records, out, (record) => `${JSON.stringify(project(record))}\n`);
+async function writeNdjson(records: RecordSource, out: NodeJS.WritableStream, project: (record: object) => Row): Promise<number> {
+  return pump(records, out, (group) => {
+    let text = '';
+    for (const record of group) text += `${JSON.stringify(project(record))}\n`;
+    return text;
+  });
 }
 
-async function writeJsonArray(
-  records: AsyncIterable<object> | Iterable<object>,
-  out: NodeJS.WritableStream,
-  project: (record: object) => Row,
-): Promise<number> {
-  const count = await pump(records, out, (record, index) => `${index === 0 ? '[\n' : ',\n'}${JSON.stringify(project(record))}`);
+async function writeJsonArray(records: RecordSource, out: NodeJS.WritableStream, project: (record: object) => Row): Promise<number> {
+  const count = await pump(records, out, (group, index) => {
+    let text = '';
+    for (const record of group) text += `${index++ === 0 ? '[\n' : ',\n'}${JSON.stringify(project(record))}`;
+    return text;
+  });
   await writeChunk(out, count === 0 ? '[]\n' : '\n]\n');
   return count;
 }
 
 const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
 
-async function writeCsv(
-  records: AsyncIterable<object> | Iterable<object>,
-  out: NodeJS.WritableStream,
-  columns: readonly Column[],
-  raw: boolean,
-  bom: boolean,
-): Promise<number> {
+async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean): Promise<number> {
   const header = stringify([columns.map((column) => column.key)], CSV_OPTIONS);
   await writeChunk(out, (bom ? '\ufeff' : '') + header);
-  return pump(records, out, (record) => {
-    const row = record as Row;
-    return stringify([columns.map((column) => csvCell(row[column.key], column, raw))], CSV_OPTIONS);
-  });
+  // One csv-stringify call per group of rows: each call sets up a stringifier of its own.
+  return pump(records, out, (group) => stringify(group.map((record) => csvRow(record as Row, columns, raw)), CSV_OPTIONS));
+}
+
+function csvRow(row: Row, columns: readonly Column[], raw: boolean): string[] {
+  const cells = new Array<string>(columns.length);
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]!;
+    cells[i] = csvCell(row[column.key], column, raw);
+  }
+  return cells;
 }
