@@ -1,13 +1,18 @@
 /**
  * Deterministic demo data: two companies, a phone shop's catalog and sales, and a property
- * portfolio with 18 months of ledger. The same seed, scale and "now" give the same data.
+ * portfolio with 18 months of ledger and landlord statements. The same seed, scale and "now"
+ * give the same data.
+ *
+ * The store writes the rows (store/demo/); the statements are prepared by the services, so
+ * this layer sits above both.
  */
-import type { Store } from '../open-db.js';
-import { seedCompanies } from './core-demo.js';
-import type { DemoContext } from './demo-context.js';
-import { seededRandom } from './random.js';
-import { seedPropertyDemo } from './property-demo.js';
-import { seedSalesDemo } from './sales-demo.js';
+import { hasCompanies, seedCompanies } from '../store/demo/core-demo.js';
+import type { DemoContext } from '../store/demo/demo-context.js';
+import { seedPropertyDemo } from '../store/demo/property-demo.js';
+import { seededRandom } from '../store/demo/random.js';
+import { seedSalesDemo } from '../store/demo/sales-demo.js';
+import type { Store } from '../store/open-db.js';
+import { seedDemoStatements } from './statement-demo.js';
 
 export interface DemoOptions {
   scale?: number;
@@ -18,8 +23,7 @@ export interface DemoOptions {
 export class DemoAlreadySeededError extends Error {}
 
 export function seedDemo(store: Store, options: DemoOptions = {}): DemoContext {
-  const existing = store.sqlite.prepare<[], { n: number }>('select count(*) as n from companies').get()!.n;
-  if (existing > 0) throw new DemoAlreadySeededError(`the store ${store.file} already holds data; demo data goes into an empty store`);
+  if (hasCompanies(store)) throw new DemoAlreadySeededError(`the store ${store.file} already holds data; demo data goes into an empty store`);
   const context: Omit<DemoContext, 'companies'> = {
     store,
     scale: options.scale ?? 1,
@@ -29,7 +33,7 @@ export function seedDemo(store: Store, options: DemoOptions = {}): DemoContext {
   return store.sqlite.transaction(() => {
     const full: DemoContext = { ...context, companies: seedCompanies(store) };
     seedSalesDemo(full);
-    seedPropertyDemo(full);
+    for (const portfolio of seedPropertyDemo(full)) seedDemoStatements(full, portfolio);
     return full;
   })();
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { createToken } from '../../src/services/token-service.js';
-import { seedDemo, type DemoOptions } from '../../src/store/demo/seed-demo.js';
+import { seedDemo, type DemoOptions } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import type { Role } from '../../src/store/tables/core.js';
 import { makeTempDir } from './temp-dir.js';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToken } from '../../src/services/token-service.js';
-import { seedDemo } from '../../src/store/demo/seed-demo.js';
+import { seedDemo } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import type { Role } from '../../src/store/tables/core.js';
 import { TEST_NOW } from '../helpers/local-server.js';

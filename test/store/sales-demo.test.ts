@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/store/demo/seed-demo.js';
+import { seedDemo } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 
 const NOW = Date.UTC(2026, 10, 15, 9, 0, 0);

@@ -2,6 +2,11 @@
 import type { Store } from '../open-db.js';
 import type { DemoCompany } from './demo-context.js';
 
+/** Demo data goes into an empty store only. */
+export function hasCompanies(store: Store): boolean {
+  return store.sqlite.prepare('select 1 from companies limit 1').get() !== undefined;
+}
+
 export function seedCompanies(store: Store): DemoCompany[] {
   const companies = [
     { id: 1, name: 'Savanna Phones & Properties Ltd', timeZone: 'Africa/Nairobi', share: 1, address: 'Moi Avenue 12, Nairobi', phone: '+254 700 100 100', email: 'office@savanna.example' },

@@ -4,7 +4,8 @@
  * 10k at scale 100, some vacant), tenants and tenancies (some ended and re-let), 18 months of
  * monthly rent and service charges and water bills up to "now", receipts from tenants of
  * several habits (prompt, part payers, in arrears, paying ahead, stopped paying) allocated with
- * the domain's allocation rule, property expenses, and landlord statements in every state.
+ * the domain's allocation rule, and property expenses. The landlord statements are prepared by
+ * the statement services on top of this (src/demo/statement-demo.ts).
  *
  * Rows get their ids here and go in with multi-row INSERTs: the ledger of scale 100 is about
  * a million rows.
@@ -12,7 +13,6 @@
 import { addMonths, monthOf, monthKey, monthRange, type YearMonth } from '../../domain/month-range.js';
 import { percentOf } from '../../domain/money.js';
 import { TenancyLedger, type Allocation } from '../../domain/receipt-allocation.js';
-import { approveStatement, markStatementPaid, prepareStatement } from '../../services/statements.js';
 import type { Store } from '../open-db.js';
 import { insertMany, type DemoCompany, type DemoContext } from './demo-context.js';
 import type { Random } from './random.js';
@@ -61,8 +61,15 @@ function nextIds(store: Store): Ids {
   };
 }
 
-export function seedPropertyDemo(context: DemoContext): void {
-  for (const company of context.companies) seedCompany(context, company);
+/** What the demo's statements are prepared for: a company's first properties and its current month. */
+export interface DemoPortfolio {
+  company: DemoCompany;
+  propertyIds: number[];
+  current: YearMonth;
+}
+
+export function seedPropertyDemo(context: DemoContext): DemoPortfolio[] {
+  return context.companies.map((company) => seedCompany(context, company));
 }
 
 interface Rows {
@@ -75,7 +82,7 @@ interface Rows {
   expenses: unknown[][];
 }
 
-function seedCompany(context: DemoContext, company: DemoCompany): void {
+function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio {
   const { store, random } = context;
   const ids = nextIds(store);
   const unitTarget = Math.max(6, Math.round(100 * company.share * context.scale));
@@ -181,7 +188,7 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
   insertMany(store, 'receipt_allocations', ['id', 'receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'], rows.allocations);
   insertMany(store, 'expenses', ['id', 'company_id', 'property_id', 'expense_date', 'description', 'amount_cents'], rows.expenses);
 
-  seedStatements(context, company, propertyIds, current);
+  return { company, propertyIds, current };
 }
 
 function pickHabit(random: Random): Habit {
@@ -251,36 +258,4 @@ function tenancyLedger(context: DemoContext, company: DemoCompany, ids: Ids, row
         break;
     }
   });
-}
-
-/**
- * Statements of the first properties: FINAL for the months before last (approved and paid,
- * the latest approved but not yet paid) and an INTERIM for last month. A fixed number, so the
- * big demo seeds as fast as the small one here.
- */
-function seedStatements(context: DemoContext, company: DemoCompany, propertyIds: number[], current: YearMonth): void {
-  for (const propertyId of propertyIds.slice(0, 8)) {
-    for (let back = 6; back >= 1; back -= 1) {
-      const ym = addMonths(current, -back);
-      const following = addMonths(ym, 1);
-      // Prepared on the 5th of the following month (never after the demo's "now").
-      const at = Math.min(context.now, monthRange(following.year, following.month, company.timeZone).from + 4 * DAY);
-      const clock = () => at;
-      const statement = prepareStatement(context.store, {
-        companyId: company.id,
-        propertyId,
-        month: ym.month,
-        year: ym.year,
-        final: back > 1,
-        preparedByUserId: company.adminUserId,
-        now: clock,
-      });
-      if (back > 2) {
-        approveStatement(context.store, { statementId: statement.id, userId: company.adminUserId, now: () => at + DAY });
-        markStatementPaid(context.store, { statementId: statement.id, userId: company.adminUserId, reference: `EFT-${statement.id}`, now: () => at + 2 * DAY });
-      } else if (back === 2) {
-        approveStatement(context.store, { statementId: statement.id, userId: company.adminUserId, now: () => at + DAY });
-      }
-    }
-  }
 }

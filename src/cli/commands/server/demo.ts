@@ -19,7 +19,7 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
   } else if (existsSync(dbFile)) {
     throw new CliUsageError(`the local store ${dbFile} exists already; --replace deletes it first, or --db picks another file`);
   }
-  const [{ openStore }, { seedDemo }] = await Promise.all([import('../../../store/open-db.js'), import('../../../store/demo/seed-demo.js')]);
+  const [{ openStore }, { seedDemo }] = await Promise.all([import('../../../store/open-db.js'), import('../../../demo/seed-demo.js')]);
   const started = Date.now();
   context.say(`creating demo data (scale ${options.scale}) in ${dbFile} ...`);
   const store = await openStore(dbFile);
