@@ -3,7 +3,8 @@
  * by value, everything else case-insensitively; ties fall back to plain text order so the
  * result is total and stable.
  *
- * Sorting thousands of rows parses each text once (naturalKey) rather than on every comparison.
+ * Sorting thousands of rows parses each text once (naturalKey) rather than on every comparison,
+ * or ranks the distinct texts once (naturalRanks) so rows compare by integers.
  */
 const CHUNKS = /(\d+)|(\D+)/g;
 
@@ -36,4 +37,13 @@ export function compareNaturalKeys(a: NaturalKey, b: NaturalKey): number {
 
 export function compareNatural(a: string, b: string): number {
   return compareNaturalKeys(naturalKey(a), naturalKey(b));
+}
+
+/**
+ * Each distinct text's place in natural order (0 first): rows sorted by rank are in the order
+ * compareNatural gives, and compare as fast as integers (a report has ~10k rows, ~800 texts).
+ */
+export function naturalRanks(texts: Iterable<string>): Map<string, number> {
+  const keys = [...new Set(texts)].map(naturalKey).sort(compareNaturalKeys);
+  return new Map(keys.map((key, rank) => [key.text, rank]));
 }

@@ -24,7 +24,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
-import { endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../domain/month-range.js';
+import { endOfLocalDay, monthKey, monthOf, monthRange, parseLocalDateTime } from '../domain/month-range.js';
 import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
 import { openChargesOf, TenancyLedger, type ChargeKind } from '../domain/receipt-allocation.js';
 import { insertCharge, insertReceipt, tenancyLedger } from '../store/property-ledger.repository.js';
@@ -421,7 +421,10 @@ const importReceipts: Importer = (store, companyId, rows, check) => {
         ledger = new TenancyLedger(openChargesOf(stored.charges, stored.advanceReceived));
         ledgers.set(tenancyId, ledger);
       }
-      insertReceipt(store, { companyId, tenancyId, date: v.date, amount: v.amount, reference: v.reference }, ledger.receive(v.amount, v.date));
+      const { year, month } = monthOf(v.date, check.timeZone);
+      const range = monthRange(year, month, check.timeZone);
+      const receipt = { companyId, tenancyId, date: v.date, amount: v.amount, reference: v.reference, monthKey: monthKey(range), monthFrom: range.from };
+      insertReceipt(store, receipt, ledger.receive(v.amount, v.date));
     }
   };
 };

@@ -3,9 +3,10 @@
  * per vacant unit, ordered by property then unit number in natural order.
  */
 import type { PaidBalanceRow } from '../contract/paid-balance.js';
-import { compareNaturalKeys, naturalKey, type NaturalKey } from '../domain/natural-order.js';
-import { paidBalanceFigures, vacantFigures, ZERO_TOTALS, type PaidBalanceFigures } from '../domain/paid-balance.js';
-import { chargeTotals, paidTotals, reportRows, type LedgerScope, type ReportRowSource } from '../store/property-ledger.repository.js';
+import { naturalRanks } from '../domain/natural-order.js';
+import { monthKey } from '../domain/month-range.js';
+import { paidBalanceFigures, vacantFigures, type PaidBalanceFigures } from '../domain/paid-balance.js';
+import { ledgerRows, type LedgerRow, type LedgerScope, type ReportRowSource } from '../store/property-ledger.repository.js';
 import type { Store } from '../store/open-db.js';
 import { companyOrThrow, reportMonth, type Clock } from './report-month.js';
 
@@ -18,44 +19,42 @@ export interface LedgerLine {
 }
 
 interface SortableRow {
-  row: ReportRowSource;
-  property: NaturalKey;
-  unit: NaturalKey;
+  row: LedgerRow;
+  property: number;
+  unit: number;
 }
 
 function compareRows(x: SortableRow, y: SortableRow): number {
-  const a = x.row;
-  const b = y.row;
+  const a = x.row.source;
+  const b = y.row.source;
   return (
-    compareNaturalKeys(x.property, y.property) ||
+    x.property - y.property ||
     a.propertyId - b.propertyId ||
-    compareNaturalKeys(x.unit, y.unit) ||
+    x.unit - y.unit ||
     a.unitId - b.unitId ||
     (a.tenancyStart ?? 0) - (b.tenancyStart ?? 0) ||
     (a.tenancyId ?? 0) - (b.tenancyId ?? 0)
   );
 }
 
-/** Property name, then unit number in natural order (A2 before A10), then tenancy start. */
-function inReportOrder(rows: ReportRowSource[]): ReportRowSource[] {
-  const keys = new Map<string, NaturalKey>();
-  const key = (text: string) => keys.get(text) ?? keys.set(text, naturalKey(text)).get(text)!;
+/**
+ * Property name, then unit number in natural order (A2 before A10), then tenancy start.
+ * Names and unit numbers are ranked once; the rows then sort by integers.
+ */
+function inReportOrder(rows: LedgerRow[]): LedgerRow[] {
+  const properties = naturalRanks(rows.map((r) => r.source.propertyName));
+  const units = naturalRanks(rows.map((r) => r.source.unitNo));
   return rows
-    .map((row) => ({ row, property: key(row.propertyName), unit: key(row.unitNo) }))
+    .map((row): SortableRow => ({ row, property: properties.get(row.source.propertyName)!, unit: units.get(row.source.unitNo)! }))
     .sort(compareRows)
     .map((sortable) => sortable.row);
 }
 
-/** The report's lines with their figures (cents), in report order: three set-based queries. */
+/** The report's lines with their figures (cents), in report order: one query over the month totals. */
 export function ledgerLines(store: Store, scope: LedgerScope): LedgerLine[] {
-  const rows = inReportOrder(reportRows(store, scope));
-  const charges = chargeTotals(store, scope);
-  const paid = paidTotals(store, scope);
-  return rows.map((source) => {
-    if (source.tenancyId === null) return { source, vacant: true, figures: vacantFigures() };
-    const totals = { ...ZERO_TOTALS, ...charges.get(source.tenancyId), ...paid.get(source.tenancyId) };
-    return { source, vacant: false, figures: paidBalanceFigures(totals) };
-  });
+  return inReportOrder(ledgerRows(store, scope)).map(({ source, totals }) =>
+    source.tenancyId === null ? { source, vacant: true, figures: vacantFigures() } : { source, vacant: false, figures: paidBalanceFigures(totals) },
+  );
 }
 
 export interface PaidBalanceRequest {
@@ -77,6 +76,7 @@ export function paidBalanceReport(store: Store, request: PaidBalanceRequest, clo
     propertyId: request.propertyId,
     from: range.from,
     to: range.to,
+    monthKey: monthKey(range),
   });
   return lines.map(toPaidBalanceRow);
 }

@@ -56,6 +56,7 @@ export function computePayAdvice(store: Store, request: PayAdviceRequest, clock:
     propertyId: property.id,
     from: range.from,
     to: range.to,
+    monthKey: key,
     serviceId: service?.id,
   });
   const figures = payAdvice({

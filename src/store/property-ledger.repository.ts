@@ -1,15 +1,16 @@
 /**
- * The tenancy ledger: the monthly aggregates the reports are built from, and the writes of
+ * The tenancy ledger: the month figures the reports are built from, and the writes of
  * charges, receipts and their allocations.
  *
- * The reports are set-based: one query lists the report's rows (units with the tenancies
- * active in the month), one aggregates charges and one aggregates allocations per tenancy,
- * over "in the month" and "before the month" at once, through the covering ledger indexes.
- * Measured at scale 100 (10k units, ~750k ledger rows): each aggregate ~150 ms for the whole
- * company, against ~450 ms when grouping by tenancy alone over a (tenancy, date) index.
+ * A report is one query: the units in scope with each tenancy active in the month, and for
+ * each tenancy its ledger_months row of the month, or its latest row before it (nothing was
+ * charged or paid since). "Before the month" is that row's running total less its own month.
+ * Measured at scale 100 (10k units, ~760k ledger rows): ~75 ms for the whole company under
+ * load, ~5 ms a zone; summing the ledger itself took ~300 ms and ~40 ms.
  */
 import type { LedgerTotals } from '../domain/paid-balance.js';
 import type { Allocation, ChargeKind, ChargeWithPayments } from '../domain/receipt-allocation.js';
+import { addCharge, addReceipt, WHOLE_TENANCY } from './ledger-months.repository.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 
@@ -21,6 +22,8 @@ export interface LedgerScope {
   /** First and last millisecond of the month. */
   from: number;
   to: number;
+  /** The same month as a key (202611). */
+  monthKey: number;
   /** Restricts service figures to this service (pay advice with SERVICE_CHARGE_ONLY). */
   serviceId?: number | undefined;
 }
@@ -32,7 +35,8 @@ interface ScopeParameters {
   propertyId: number | null;
   from: number;
   to: number;
-  serviceId: number | null;
+  monthKey: number;
+  serviceKey: number;
 }
 
 function parameters(scope: LedgerScope): ScopeParameters {
@@ -43,7 +47,8 @@ function parameters(scope: LedgerScope): ScopeParameters {
     propertyId: scope.propertyId ?? null,
     from: scope.from,
     to: scope.to,
-    serviceId: scope.serviceId ?? null,
+    monthKey: scope.monthKey,
+    serviceKey: scope.serviceId ?? WHOLE_TENANCY,
   };
 }
 
@@ -53,11 +58,6 @@ const PROPERTY_FILTER = `p.company_id = @companyId
   and (@propertyId is null or p.id = @propertyId)`;
 
 const ACTIVE = `t.start_date <= @to and (t.end_date is null or t.end_date >= @from)`;
-
-const ACTIVE_TENANCY_IDS = `select t.id from properties p
-    join units u on u.property_id = p.id
-    join tenancies t on t.unit_id = u.id
-   where ${PROPERTY_FILTER} and ${ACTIVE}`;
 
 export interface ReportRowSource {
   propertyId: number;
@@ -73,106 +73,131 @@ export interface ReportRowSource {
   tenantPhone: string | null;
 }
 
-/** Every unit in scope with each tenancy active in the month (a vacant unit comes once, tenancy null). */
-export function reportRows(store: Store, scope: LedgerScope): ReportRowSource[] {
-  return prepared<[ScopeParameters], ReportRowSource>(
-    store,
-    `select p.id as propertyId, p.name as propertyName, u.id as unitId, u.unit_no as unitNo,
-            u.market_rent_cents as marketRentCents, t.id as tenancyId, t.start_date as tenancyStart,
-            tn.account_no as tenantAccount, tn.name as tenantName, tn.phone as tenantPhone
-       from properties p
-       join units u on u.property_id = p.id
-       left join tenancies t on t.unit_id = u.id and ${ACTIVE}
-       left join tenants tn on tn.id = t.tenant_id
-      where ${PROPERTY_FILTER}`,
-  ).all(parameters(scope));
+export interface LedgerRow {
+  source: ReportRowSource;
+  /** The tenancy's totals for the month (zeros for a vacant unit). */
+  totals: LedgerTotals;
 }
 
-type ChargeTotals = Pick<LedgerTotals, 'rentWoTax' | 'rentTax' | 'srvcWoTax' | 'srvcTax' | 'rentWoTaxPrev' | 'rentTaxPrev' | 'srvcWoTaxPrev' | 'srvcTaxPrev' | 'odnsCharged' | 'odnsChargedPrev'>;
-type PaidTotals = Pick<LedgerTotals, 'paidRent' | 'paidRentTax' | 'paidSrvc' | 'paidSrvcTax' | 'paidRentPrev' | 'paidSrvcPrev' | 'odnsPaid' | 'odnsPaidPrev' | 'odnsPaidArrears'>;
+/** The tenancy's ledger_months row of the month, or its latest before it, on service key `key`. */
+const monthRow = (alias: string, key: string) => `left join ledger_months ${alias}
+    on ${alias}.tenancy_id = t.id and ${alias}.service_key = ${key}
+   and ${alias}.month_key = (select max(x.month_key) from ledger_months x
+                              where x.tenancy_id = t.id and x.service_key = ${key} and x.month_key <= @monthKey)`;
 
-const ZERO_CHARGES: ChargeTotals = { rentWoTax: 0, rentTax: 0, srvcWoTax: 0, srvcTax: 0, rentWoTaxPrev: 0, rentTaxPrev: 0, srvcWoTaxPrev: 0, srvcTaxPrev: 0, odnsCharged: 0, odnsChargedPrev: 0 };
-const ZERO_PAID: PaidTotals = { paidRent: 0, paidRentTax: 0, paidSrvc: 0, paidSrvcTax: 0, paidRentPrev: 0, paidSrvcPrev: 0, odnsPaid: 0, odnsPaidPrev: 0, odnsPaidArrears: 0 };
+const WHOLE_COLUMNS = [
+  'month_key', 'rent_cents', 'rent_tax_cents', 'service_cents', 'service_tax_cents', 'other_cents',
+  'paid_rent_cents', 'paid_rent_tax_cents', 'paid_service_cents', 'paid_service_tax_cents', 'paid_other_cents', 'paid_other_arrears_cents',
+  'cum_rent_cents', 'cum_rent_tax_cents', 'cum_service_cents', 'cum_service_tax_cents', 'cum_other_cents',
+  'cum_paid_rent_cents', 'cum_paid_service_cents', 'cum_paid_other_cents',
+] as const;
+const SERVICE_COLUMNS = ['month_key', 'service_cents', 'service_tax_cents', 'paid_service_cents', 'paid_service_tax_cents', 'cum_service_cents', 'cum_service_tax_cents', 'cum_paid_service_cents'] as const;
 
 /*
- * Both aggregates group by (tenancy, kind or part, service): the order of the ledger indexes,
- * so SQLite sums while it walks the index, with no temporary sort, and only two CASEs per row.
- * "Before the month" is "up to the month's end" less "in the month". The few rows per tenancy
- * are folded into the report's totals here.
+ * The month row's columns come back as they are stored and are turned into the month's totals
+ * in JS: thirty CASE expressions per row cost SQLite more than the whole join. The rows come
+ * as one JSON text (json_group_array): handing ~30 values a row to JS one by one costs more
+ * than SQLite writing them and JSON.parse reading them (~25% of the query at scale 100).
+ * Property names come from a query of their own (one string per property, not per unit).
  */
-
-/** Charges per tenancy active in the month: in the month and before it. */
-export function chargeTotals(store: Store, scope: LedgerScope): Map<number, ChargeTotals> {
-  const rows = prepared<[ScopeParameters], [number, string, number | null, number, number, number, number]>(
-    store,
-    `select c.tenancy_id, c.kind, c.service_id,
-            total(case when c.charge_date >= @from then c.amount_cents end),
-            total(case when c.charge_date >= @from then c.tax_cents end),
-            total(c.amount_cents), total(c.tax_cents)
-       from charges c
-      where c.tenancy_id in (${ACTIVE_TENANCY_IDS}) and c.charge_date <= @to
-      group by c.tenancy_id, c.kind, c.service_id`,
-  )
-    .raw()
-    .all(parameters(scope));
-  const totals = new Map<number, ChargeTotals>();
-  for (const [tenancyId, kind, serviceId, amount, tax, amountUpToEnd, taxUpToEnd] of rows) {
-    let t = totals.get(tenancyId);
-    if (!t) totals.set(tenancyId, (t = { ...ZERO_CHARGES }));
-    if (kind === 'rent') {
-      t.rentWoTax += amount;
-      t.rentTax += tax;
-      t.rentWoTaxPrev += amountUpToEnd - amount;
-      t.rentTaxPrev += taxUpToEnd - tax;
-    } else if (kind === 'service') {
-      if (scope.serviceId !== undefined && serviceId !== scope.serviceId) continue;
-      t.srvcWoTax += amount;
-      t.srvcTax += tax;
-      t.srvcWoTaxPrev += amountUpToEnd - amount;
-      t.srvcTaxPrev += taxUpToEnd - tax;
-    } else {
-      t.odnsCharged += amount + tax;
-      t.odnsChargedPrev += amountUpToEnd + taxUpToEnd - amount - tax;
-    }
-  }
-  return totals;
+function reportSql(withService: boolean): string {
+  const columns = [
+    'u.property_id', 'u.id', 'u.unit_no', 'u.market_rent_cents', 't.id', 't.start_date', 'tn.account_no', 'tn.name', 'tn.phone',
+    ...WHOLE_COLUMNS.map((c) => `m.${c}`),
+    ...(withService ? SERVICE_COLUMNS.map((c) => `s.${c}`) : []),
+  ];
+  return `select json_group_array(json_array(${columns.join(', ')}))
+  from properties p
+  join units u on u.property_id = p.id
+  left join tenancies t on t.unit_id = u.id and ${ACTIVE}
+  left join tenants tn on tn.id = t.tenant_id
+  ${monthRow('m', String(WHOLE_TENANCY))}
+  ${withService ? monthRow('s', '@serviceKey') : ''}
+ where ${PROPERTY_FILTER}`;
 }
 
-/** Receipts' allocations per tenancy active in the month: dated in the month and before it. */
-export function paidTotals(store: Store, scope: LedgerScope): Map<number, PaidTotals> {
-  const rows = prepared<[ScopeParameters], [number, string, number | null, number, number, number]>(
-    store,
-    `select r.tenancy_id, r.part, r.service_id,
-            total(case when r.receipt_date >= @from then r.amount_cents end),
-            total(r.amount_cents),
-            total(case when r.receipt_date >= @from and r.charge_date < @from then r.amount_cents end)
-       from receipt_allocations r
-      where r.tenancy_id in (${ACTIVE_TENANCY_IDS}) and r.receipt_date <= @to
-      group by r.tenancy_id, r.part, r.service_id`,
-  )
-    .raw()
-    .all(parameters(scope));
-  const totals = new Map<number, PaidTotals>();
-  for (const [tenancyId, part, serviceId, paid, paidUpToEnd, paidArrears] of rows) {
-    let t = totals.get(tenancyId);
-    if (!t) totals.set(tenancyId, (t = { ...ZERO_PAID }));
-    const before = paidUpToEnd - paid;
-    if (part === 'rent' || part === 'rent_tax') {
-      if (part === 'rent') t.paidRent += paid;
-      else t.paidRentTax += paid;
-      t.paidRentPrev += before;
-    } else if (part === 'service' || part === 'service_tax') {
-      if (scope.serviceId !== undefined && serviceId !== scope.serviceId) continue;
-      if (part === 'service') t.paidSrvc += paid;
-      else t.paidSrvcTax += paid;
-      t.paidSrvcPrev += before;
-    } else {
-      t.odnsPaid += paid;
-      t.odnsPaidPrev += before;
-      t.odnsPaidArrears += paidArrears;
-    }
-  }
-  return totals;
+const PROPERTY_NAMES = `select p.id, p.name from properties p where ${PROPERTY_FILTER}`;
+
+/** Offsets in a report row: the unit and tenancy (0 to 8), the whole tenancy's month row, the service's. */
+const M = 9;
+const S = M + WHOLE_COLUMNS.length;
+const W = Object.fromEntries(WHOLE_COLUMNS.map((c, i) => [c, M + i])) as Record<(typeof WHOLE_COLUMNS)[number], number>;
+type ServiceOffsets = Record<(typeof SERVICE_COLUMNS)[number], number>;
+/** The service figures: the asked service's own row, or the whole tenancy's. */
+const OWN_SERVICE = Object.fromEntries(SERVICE_COLUMNS.map((c, i) => [c, S + i])) as ServiceOffsets;
+const WHOLE_SERVICE = Object.fromEntries(SERVICE_COLUMNS.map((c) => [c, W[c]])) as ServiceOffsets;
+
+type RawRow = [number, number, string, number, number | null, number | null, string | null, string | null, string | null, ...(number | null)[]];
+
+/** A stored amount (no row: nothing charged or paid yet). */
+const amount = (r: RawRow, i: number): number => (r[i] as number | null) ?? 0;
+
+/**
+ * A month row's figures of month `key`: its own month's when the row is of that month (else
+ * nothing happened in it), and before it: the running total to the row's month less its own.
+ * No row (no tenancy, or nothing charged or paid yet): zeros. (No closures here: it runs per
+ * row, and the bundle names every function it creates.)
+ */
+function totalsOf(r: RawRow, key: number, service: ServiceOffsets): LedgerTotals {
+  const m = r[W.month_key] === key;
+  const s = r[service.month_key] === key;
+  const rentWoTax = m ? amount(r, W.rent_cents) : 0;
+  const rentTax = m ? amount(r, W.rent_tax_cents) : 0;
+  const srvcWoTax = s ? amount(r, service.service_cents) : 0;
+  const srvcTax = s ? amount(r, service.service_tax_cents) : 0;
+  const paidRent = m ? amount(r, W.paid_rent_cents) : 0;
+  const paidRentTax = m ? amount(r, W.paid_rent_tax_cents) : 0;
+  const paidSrvc = s ? amount(r, service.paid_service_cents) : 0;
+  const paidSrvcTax = s ? amount(r, service.paid_service_tax_cents) : 0;
+  const odnsCharged = m ? amount(r, W.other_cents) : 0;
+  const odnsPaid = m ? amount(r, W.paid_other_cents) : 0;
+  return {
+    rentWoTax,
+    rentTax,
+    srvcWoTax,
+    srvcTax,
+    paidRent,
+    paidRentTax,
+    paidSrvc,
+    paidSrvcTax,
+    rentWoTaxPrev: amount(r, W.cum_rent_cents) - rentWoTax,
+    rentTaxPrev: amount(r, W.cum_rent_tax_cents) - rentTax,
+    srvcWoTaxPrev: amount(r, service.cum_service_cents) - srvcWoTax,
+    srvcTaxPrev: amount(r, service.cum_service_tax_cents) - srvcTax,
+    paidRentPrev: amount(r, W.cum_paid_rent_cents) - paidRent - paidRentTax,
+    paidSrvcPrev: amount(r, service.cum_paid_service_cents) - paidSrvc - paidSrvcTax,
+    odnsCharged,
+    odnsChargedPrev: amount(r, W.cum_other_cents) - odnsCharged,
+    odnsPaid,
+    odnsPaidPrev: amount(r, W.cum_paid_other_cents) - odnsPaid,
+    odnsPaidArrears: m ? amount(r, W.paid_other_arrears_cents) : 0,
+  };
+}
+
+/**
+ * Every unit in scope with each tenancy active in the month (a vacant unit comes once,
+ * tenancy null) and the tenancy's totals for the month (10k rows at scale 100).
+ */
+export function ledgerRows(store: Store, scope: LedgerScope): LedgerRow[] {
+  const withService = scope.serviceId !== undefined;
+  const params = parameters(scope);
+  const names = new Map(prepared<[ScopeParameters], [number, string]>(store, PROPERTY_NAMES).raw().all(params));
+  const rows = JSON.parse(prepared<[ScopeParameters], string>(store, reportSql(withService)).pluck().get(params)!) as RawRow[];
+  return rows.map((r) => ({
+    source: {
+      propertyId: r[0],
+      propertyName: names.get(r[0])!,
+      unitId: r[1],
+      unitNo: r[2],
+      marketRentCents: r[3],
+      tenancyId: r[4],
+      tenancyStart: r[5],
+      tenantAccount: r[6],
+      tenantName: r[7],
+      tenantPhone: r[8],
+    },
+    totals: totalsOf(r, scope.monthKey, withService ? OWN_SERVICE : WHOLE_SERVICE),
+  }));
 }
 
 export interface ExpenseRow {
@@ -220,14 +245,17 @@ export interface NewCharge {
   description: string | null;
 }
 
+/** Inserts a charge and adds it to the month totals (the caller's transaction makes them one). */
 export function insertCharge(store: Store, c: NewCharge): number {
-  return Number(
+  const chargeId = Number(
     prepared(
       store,
       `insert into charges (company_id, tenancy_id, kind, service_id, month_key, charge_date, amount_cents, tax_cents, description)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(c.companyId, c.tenancyId, c.kind, c.serviceId, c.monthKey, c.chargeDate, c.amount, c.tax, c.description).lastInsertRowid,
   );
+  addCharge(store, c);
+  return chargeId;
 }
 
 export interface NewReceipt {
@@ -236,9 +264,12 @@ export interface NewReceipt {
   date: number;
   amount: number;
   reference: string | null;
+  /** The date's month in the company's zone: its key (202611) and first millisecond. */
+  monthKey: number;
+  monthFrom: number;
 }
 
-/** Inserts a receipt and its allocations (the caller's transaction makes them one). */
+/** Inserts a receipt, its allocations and their month totals (the caller's transaction makes them one). */
 export function insertReceipt(store: Store, receipt: NewReceipt, allocations: readonly Allocation[]): number {
   const receiptId = Number(
     prepared(store, 'insert into receipts (company_id, tenancy_id, receipt_date, amount_cents, reference) values (?, ?, ?, ?, ?)').run(
@@ -257,5 +288,6 @@ export function insertReceipt(store: Store, receipt: NewReceipt, allocations: re
   for (const a of allocations) {
     insert.run(receiptId, receipt.tenancyId, receipt.date, a.chargeId, a.chargeDate, a.serviceId, a.part, a.amount);
   }
+  addReceipt(store, receipt, allocations);
   return receiptId;
 }

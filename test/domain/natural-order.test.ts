@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareNatural } from '../../src/domain/natural-order.js';
+import { compareNatural, naturalRanks } from '../../src/domain/natural-order.js';
 
 describe('natural order of unit numbers', () => {
   it('puts A2 before A10 and B1 after A10', () => {
@@ -17,6 +17,17 @@ describe('natural order of unit numbers', () => {
         const ab = Math.sign(compareNatural(a, b));
         expect(ab).toBe(-Math.sign(compareNatural(b, a)) || 0);
         expect(ab === 0).toBe(a === b);
+      }),
+    );
+  });
+
+  it('ranks texts in that order, so sorting by rank is sorting naturally', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('A1', 'A2', 'A10', 'a2', 'B1', '10', '02'))), (texts) => {
+        const ranks = naturalRanks(texts);
+        const byRank = [...texts].sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+        expect(byRank).toEqual([...texts].sort(compareNatural));
+        expect(new Set(ranks.values()).size).toBe(new Set(texts).size);
       }),
     );
   });

@@ -47,7 +47,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
   app.get(
     endpoints.paidBalance.path,
     { schema: { querystring: endpoints.paidBalance.request, response: { 200: endpoints.paidBalance.response } } },
-    async (request) => {
+    async (request, reply) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as PaidBalanceQuery;
       checkShapes(endpoints.paidBalance, query as Record<string, unknown>);
@@ -55,7 +55,11 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireOwned(request, 'zones', query.zoneId, query.companyId);
       requireOwned(request, 'field_officers', query.fieldOfficerId, query.companyId);
       requireOwned(request, 'properties', query.propertyId, query.companyId);
-      return serviceCall(() => paidBalanceReport(store, query));
+      const rows = serviceCall(() => paidBalanceReport(store, query));
+      // The schema's serializer tells each of a row's nullable fields apart by validating it
+      // (anyOf): ~10x JSON.stringify on 10k rows. The rows are built field for field to the
+      // contract (toPaidBalanceRow; the client checks them against it), so plain JSON is exact.
+      return reply.serializer(JSON.stringify).send(rows);
     },
   );
 

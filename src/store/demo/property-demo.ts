@@ -13,6 +13,7 @@
 import { addMonths, monthOf, monthKey, monthRange, type YearMonth } from '../../domain/month-range.js';
 import { percentOf } from '../../domain/money.js';
 import { TenancyLedger, type Allocation } from '../../domain/receipt-allocation.js';
+import { rebuildLedgerMonths } from '../ledger-months.repository.js';
 import type { Store } from '../open-db.js';
 import { insertMany, type DemoCompany, type DemoContext } from './demo-context.js';
 import type { Random } from './random.js';
@@ -187,6 +188,8 @@ function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio 
   insertMany(store, 'receipts', ['id', 'company_id', 'tenancy_id', 'receipt_date', 'amount_cents', 'reference'], rows.receipts);
   insertMany(store, 'receipt_allocations', ['id', 'receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'], rows.allocations);
   insertMany(store, 'expenses', ['id', 'company_id', 'property_id', 'expense_date', 'description', 'amount_cents'], rows.expenses);
+  // The ledger went in by bulk INSERTs: its month totals are summed from it in one statement.
+  rebuildLedgerMonths(store, company.id, company.timeZone);
 
   return { company, propertyIds, current };
 }

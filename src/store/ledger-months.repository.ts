@@ -1,0 +1,238 @@
+/**
+ * The monthly totals of the tenancy ledger (table ledger_months; what a row holds is told in
+ * migrations/2026-11-22-04-ledger-months.ts): what was charged and paid per tenancy, month
+ * and service key, with running totals up to each month's end.
+ *
+ * Every write of a charge or a receipt adds to them in the writer's transaction (addCharge,
+ * addReceipt); bulk writers (the demo) insert the ledger and then rebuild a company's totals
+ * from it in one statement. The reports read them (property-ledger.repository.ts).
+ */
+import { addMonths, monthOf, monthRange } from '../domain/month-range.js';
+import type { Allocation, ChargeKind } from '../domain/receipt-allocation.js';
+import type { Store } from './open-db.js';
+import { prepared } from './prepared-statements.js';
+
+/** Cents added to one month of one tenancy and service key. */
+export interface MonthAmounts {
+  rent: number;
+  rentTax: number;
+  service: number;
+  serviceTax: number;
+  /** Other dues with their tax. */
+  other: number;
+  paidRent: number;
+  paidRentTax: number;
+  paidService: number;
+  paidServiceTax: number;
+  paidOther: number;
+  /** Paid to other dues charged before the month. */
+  paidOtherArrears: number;
+}
+
+const ZERO: Readonly<MonthAmounts> = Object.freeze({
+  rent: 0,
+  rentTax: 0,
+  service: 0,
+  serviceTax: 0,
+  other: 0,
+  paidRent: 0,
+  paidRentTax: 0,
+  paidService: 0,
+  paidServiceTax: 0,
+  paidOther: 0,
+  paidOtherArrears: 0,
+});
+
+/** Service key of the whole tenancy's row (a service's own rows use its id). */
+export const WHOLE_TENANCY = 0;
+
+/** A month's row starts from the running totals of the tenancy's latest row before it. */
+const ENSURE_ROW = `
+insert into ledger_months (tenancy_id, service_key, month_key,
+  cum_rent_cents, cum_rent_tax_cents, cum_service_cents, cum_service_tax_cents, cum_other_cents,
+  cum_paid_rent_cents, cum_paid_service_cents, cum_paid_other_cents)
+select @tenancyId, @serviceKey, @monthKey,
+       coalesce(p.cum_rent_cents, 0), coalesce(p.cum_rent_tax_cents, 0), coalesce(p.cum_service_cents, 0),
+       coalesce(p.cum_service_tax_cents, 0), coalesce(p.cum_other_cents, 0), coalesce(p.cum_paid_rent_cents, 0),
+       coalesce(p.cum_paid_service_cents, 0), coalesce(p.cum_paid_other_cents, 0)
+  from (select 1) left join ledger_months p
+    on p.tenancy_id = @tenancyId and p.service_key = @serviceKey
+   and p.month_key = (select max(month_key) from ledger_months
+                       where tenancy_id = @tenancyId and service_key = @serviceKey and month_key < @monthKey)
+ where true
+on conflict do nothing`;
+
+/** The month's own figures, and the running totals of it and every later month. */
+const ADD = `
+update ledger_months set
+  rent_cents = rent_cents + iif(month_key = @monthKey, @rent, 0),
+  rent_tax_cents = rent_tax_cents + iif(month_key = @monthKey, @rentTax, 0),
+  service_cents = service_cents + iif(month_key = @monthKey, @service, 0),
+  service_tax_cents = service_tax_cents + iif(month_key = @monthKey, @serviceTax, 0),
+  other_cents = other_cents + iif(month_key = @monthKey, @other, 0),
+  paid_rent_cents = paid_rent_cents + iif(month_key = @monthKey, @paidRent, 0),
+  paid_rent_tax_cents = paid_rent_tax_cents + iif(month_key = @monthKey, @paidRentTax, 0),
+  paid_service_cents = paid_service_cents + iif(month_key = @monthKey, @paidService, 0),
+  paid_service_tax_cents = paid_service_tax_cents + iif(month_key = @monthKey, @paidServiceTax, 0),
+  paid_other_cents = paid_other_cents + iif(month_key = @monthKey, @paidOther, 0),
+  paid_other_arrears_cents = paid_other_arrears_cents + iif(month_key = @monthKey, @paidOtherArrears, 0),
+  cum_rent_cents = cum_rent_cents + @rent,
+  cum_rent_tax_cents = cum_rent_tax_cents + @rentTax,
+  cum_service_cents = cum_service_cents + @service,
+  cum_service_tax_cents = cum_service_tax_cents + @serviceTax,
+  cum_other_cents = cum_other_cents + @other,
+  cum_paid_rent_cents = cum_paid_rent_cents + @paidRent + @paidRentTax,
+  cum_paid_service_cents = cum_paid_service_cents + @paidService + @paidServiceTax,
+  cum_paid_other_cents = cum_paid_other_cents + @paidOther
+ where tenancy_id = @tenancyId and service_key = @serviceKey and month_key >= @monthKey`;
+
+interface Target {
+  tenancyId: number;
+  serviceKey: number;
+  monthKey: number;
+}
+
+/** Adds amounts to a tenancy's month (creating its row) and to the running totals from it on. */
+export function addToMonth(store: Store, target: Target, amounts: Partial<MonthAmounts>): void {
+  const parameters = { ...ZERO, ...amounts, ...target };
+  prepared(store, ENSURE_ROW).run(parameters);
+  prepared(store, ADD).run(parameters);
+}
+
+export interface ChargeEntry {
+  tenancyId: number;
+  kind: ChargeKind;
+  serviceId: number | null;
+  /** The month the charge is for (its date is inside it). */
+  monthKey: number;
+  amount: number;
+  tax: number;
+}
+
+export function addCharge(store: Store, charge: ChargeEntry): void {
+  const { tenancyId, monthKey } = charge;
+  if (charge.kind === 'rent') {
+    addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, { rent: charge.amount, rentTax: charge.tax });
+  } else if (charge.kind === 'service') {
+    const amounts = { service: charge.amount, serviceTax: charge.tax };
+    addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, amounts);
+    if (charge.serviceId !== null) addToMonth(store, { tenancyId, serviceKey: charge.serviceId, monthKey }, amounts);
+  } else {
+    addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, { other: charge.amount + charge.tax });
+  }
+}
+
+export interface ReceiptEntry {
+  tenancyId: number;
+  /** The receipt date's month in the company's zone: its key and first millisecond. */
+  monthKey: number;
+  monthFrom: number;
+}
+
+/** A receipt's allocations, summed for the whole tenancy and for each service it paid. */
+export function addReceipt(store: Store, receipt: ReceiptEntry, allocations: readonly Allocation[]): void {
+  const whole: MonthAmounts = { ...ZERO };
+  const services = new Map<number, MonthAmounts>();
+  for (const a of allocations) {
+    switch (a.part) {
+      case 'rent':
+        whole.paidRent += a.amount;
+        break;
+      case 'rent_tax':
+        whole.paidRentTax += a.amount;
+        break;
+      case 'service':
+      case 'service_tax': {
+        const field = a.part === 'service' ? 'paidService' : 'paidServiceTax';
+        whole[field] += a.amount;
+        if (a.serviceId !== null) {
+          const own = services.get(a.serviceId) ?? services.set(a.serviceId, { ...ZERO }).get(a.serviceId)!;
+          own[field] += a.amount;
+        }
+        break;
+      }
+      case 'other':
+        whole.paidOther += a.amount;
+        if (a.chargeDate !== null && a.chargeDate < receipt.monthFrom) whole.paidOtherArrears += a.amount;
+        break;
+    }
+  }
+  const { tenancyId, monthKey } = receipt;
+  addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, whole);
+  for (const [serviceKey, amounts] of services) addToMonth(store, { tenancyId, serviceKey, monthKey }, amounts);
+}
+
+/*
+ * The rebuild: every charge and allocation of the company gives one entry to service key 0
+ * and, when it is a service charge's (with a service), one more to that service's key;
+ * entries are summed per month and the running totals taken in month order. An allocation's
+ * month comes from ledger_month_bounds (first millisecond of each month in the company's zone).
+ */
+const REBUILD = `
+with allocations as materialized (
+  select a.tenancy_id, a.part, a.service_id, a.amount_cents, a.charge_date, b.month_key, b.from_ms
+    from receipt_allocations a
+    join tenancies t on t.id = a.tenancy_id and t.company_id = @companyId
+    join temp.ledger_month_bounds b
+      on b.from_ms = (select max(x.from_ms) from temp.ledger_month_bounds x where x.from_ms <= a.receipt_date)
+),
+keys (n) as (values (0), (1)),
+entries as (
+  select c.tenancy_id, iif(k.n = 0, 0, c.service_id) as service_key, c.month_key,
+         iif(c.kind = 'rent', c.amount_cents, 0) as rent, iif(c.kind = 'rent', c.tax_cents, 0) as rent_tax,
+         iif(c.kind = 'service', c.amount_cents, 0) as service, iif(c.kind = 'service', c.tax_cents, 0) as service_tax,
+         iif(c.kind = 'other', c.amount_cents + c.tax_cents, 0) as other,
+         0 as paid_rent, 0 as paid_rent_tax, 0 as paid_service, 0 as paid_service_tax, 0 as paid_other, 0 as paid_other_arrears
+    from charges c join keys k on k.n = 0 or (c.kind = 'service' and c.service_id is not null)
+   where c.company_id = @companyId
+  union all
+  select a.tenancy_id, iif(k.n = 0, 0, a.service_id), a.month_key, 0, 0, 0, 0, 0,
+         iif(a.part = 'rent', a.amount_cents, 0), iif(a.part = 'rent_tax', a.amount_cents, 0),
+         iif(a.part = 'service', a.amount_cents, 0), iif(a.part = 'service_tax', a.amount_cents, 0),
+         iif(a.part = 'other', a.amount_cents, 0), iif(a.part = 'other' and a.charge_date < a.from_ms, a.amount_cents, 0)
+    from allocations a join keys k on k.n = 0 or (a.part in ('service', 'service_tax') and a.service_id is not null)
+),
+months as (
+  select tenancy_id, service_key, month_key,
+         sum(rent) as rent, sum(rent_tax) as rent_tax, sum(service) as service, sum(service_tax) as service_tax,
+         sum(other) as other, sum(paid_rent) as paid_rent, sum(paid_rent_tax) as paid_rent_tax,
+         sum(paid_service) as paid_service, sum(paid_service_tax) as paid_service_tax,
+         sum(paid_other) as paid_other, sum(paid_other_arrears) as paid_other_arrears
+    from entries group by tenancy_id, service_key, month_key
+)
+insert into ledger_months (tenancy_id, service_key, month_key,
+  rent_cents, rent_tax_cents, service_cents, service_tax_cents, other_cents,
+  paid_rent_cents, paid_rent_tax_cents, paid_service_cents, paid_service_tax_cents, paid_other_cents, paid_other_arrears_cents,
+  cum_rent_cents, cum_rent_tax_cents, cum_service_cents, cum_service_tax_cents, cum_other_cents,
+  cum_paid_rent_cents, cum_paid_service_cents, cum_paid_other_cents)
+select tenancy_id, service_key, month_key,
+       rent, rent_tax, service, service_tax, other,
+       paid_rent, paid_rent_tax, paid_service, paid_service_tax, paid_other, paid_other_arrears,
+       sum(rent) over w, sum(rent_tax) over w, sum(service) over w, sum(service_tax) over w, sum(other) over w,
+       sum(paid_rent + paid_rent_tax) over w, sum(paid_service + paid_service_tax) over w, sum(paid_other) over w
+  from months
+window w as (partition by tenancy_id, service_key order by month_key rows unbounded preceding)`;
+
+/**
+ * Recomputes a company's monthly totals from its charges and allocations (after bulk
+ * inserts that bypassed addCharge and addReceipt). Run it inside the writer's transaction.
+ */
+export function rebuildLedgerMonths(store: Store, companyId: number, timeZone: string): void {
+  const sqlite = store.sqlite;
+  sqlite.prepare('delete from ledger_months where tenancy_id in (select id from tenancies where company_id = ?)').run(companyId);
+  const span = sqlite
+    .prepare<[number], { oldest: number | null; newest: number | null }>('select min(receipt_date) as oldest, max(receipt_date) as newest from receipts where company_id = ?')
+    .get(companyId)!;
+  sqlite.exec('create temp table if not exists ledger_month_bounds (from_ms integer primary key, month_key integer not null)');
+  sqlite.exec('delete from temp.ledger_month_bounds');
+  if (span.oldest !== null && span.newest !== null) {
+    const insert = sqlite.prepare('insert into temp.ledger_month_bounds (from_ms, month_key) values (?, ?)');
+    for (let ym = monthOf(span.oldest, timeZone); ; ym = addMonths(ym, 1)) {
+      const range = monthRange(ym.year, ym.month, timeZone);
+      if (range.from > span.newest) break;
+      insert.run(range.from, ym.year * 100 + ym.month);
+    }
+  }
+  sqlite.prepare(REBUILD).run({ companyId });
+  sqlite.exec('delete from temp.ledger_month_bounds');
+}
