@@ -6,8 +6,9 @@
  *
  * products:   code,name,category,price,cost,taxRate,taxIncExc
  * item specs: productCode,serialNo,imei1,imei2,colour,colourVariant,purchasePrice,salePrice,warehouse,shop
+ * Header names match loosely (import-csv.ts): `productCode`, `product_code` and `Product Code`
+ * are the same column.
  */
-import { parse } from 'csv-parse/sync';
 import { fromBasisPoints, MoneyError, toBasisPoints, toCents } from '../domain/money.js';
 import {
   categoriesByName,
@@ -21,20 +22,12 @@ import {
 } from '../store/catalog.repository.js';
 import { insertUnit, takenIdentifiers } from '../store/item-spec.repository.js';
 import type { Store } from '../store/open-db.js';
+import { readImportCsv, type CsvRow } from './import-csv.js';
+import { ImportRefusedError, type ImportProblem } from './import-problems.js';
 
-export interface ImportProblem {
-  /** Line of the file (the header is line 1); 0 for the file as a whole. */
-  line: number;
-  field: string;
-  message: string;
-}
-
-export class CatalogImportError extends Error {
-  constructor(
-    readonly problems: readonly ImportProblem[],
-    what: string,
-  ) {
-    super(`${what}: nothing imported; ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  line ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.message}`).join('\n')}`);
+export class CatalogImportError extends ImportRefusedError {
+  constructor(problems: readonly ImportProblem[], subject: string) {
+    super(subject, problems);
     this.name = 'CatalogImportError';
   }
 }
@@ -44,28 +37,12 @@ export const ITEM_SPEC_COLUMNS = ['productCode', 'serialNo', 'imei1', 'imei2', '
 const REQUIRED_PRODUCT = ['code', 'name', 'category', 'price', 'cost', 'taxRate', 'taxIncExc'];
 const REQUIRED_ITEM_SPEC = ['productCode'];
 
-interface Row {
-  line: number;
-  values: Record<string, string>;
-}
+type Row = CsvRow;
 
-function readCsv(text: string, columns: readonly string[], required: readonly string[], what: string): Row[] {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parse(text, { columns: true, bom: true, trim: true, skip_empty_lines: true, info: true, relax_column_count: false });
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 0;
-    throw new CatalogImportError([{ line, field: '', message: `not readable as CSV: ${(error as Error).message}` }], what);
-  }
-  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.split(',').map((h) => h.trim().replace(/^"|"$/g, ''));
-  const problems: ImportProblem[] = [];
-  const unknown = header.filter((h) => !columns.includes(h));
-  if (unknown.length) problems.push({ line: 1, field: unknown.join(', '), message: `unknown column(s); the columns are ${columns.join(',')}` });
-  const missing = required.filter((c) => !header.includes(c));
-  if (missing.length) problems.push({ line: 1, field: missing.join(', '), message: 'required column(s) missing' });
-  if (problems.length) throw new CatalogImportError(problems, what);
-  if (records.length === 0) throw new CatalogImportError([{ line: 0, field: '', message: 'the file has no data rows' }], what);
-  return records.map((r) => ({ line: r.info.lines, values: r.record }));
+function readCsv(text: string, columns: readonly string[], required: readonly string[], subject: string): Row[] {
+  const read = readImportCsv(text, { required, optional: columns.filter((c) => !required.includes(c)) });
+  if ('problems' in read) throw new CatalogImportError(read.problems, subject);
+  return read.rows;
 }
 
 function money(row: Row, field: string, problems: ImportProblem[]): number | undefined {
@@ -96,8 +73,8 @@ function text(row: Row, field: string, problems: ImportProblem[], options: { req
 
 /** Adds products (and any categories they name); codes are unique per company. */
 export function importProducts(store: Store, companyId: number, csvText: string): { products: number; categoriesCreated: number } {
-  const what = 'product import';
-  if (!companyExists(store, companyId)) throw new CatalogImportError([{ line: 0, field: 'companyId', message: `no company ${companyId}` }], what);
+  const what = 'product file';
+  if (!companyExists(store, companyId)) throw new CatalogImportError([{ line: 0, field: null, message: `no company ${companyId}` }], what);
   const rows = readCsv(csvText, PRODUCT_COLUMNS, REQUIRED_PRODUCT, what);
   return store.sqlite
     .transaction(() => {
@@ -154,8 +131,8 @@ const IMEI = /^\d{15}$/;
 
 /** Adds serialised units in stock; every serial number and IMEI must be new to the company. */
 export function importItemSpecs(store: Store, companyId: number, csvText: string): { units: number } {
-  const what = 'item spec import';
-  if (!companyExists(store, companyId)) throw new CatalogImportError([{ line: 0, field: 'companyId', message: `no company ${companyId}` }], what);
+  const what = 'item spec file';
+  if (!companyExists(store, companyId)) throw new CatalogImportError([{ line: 0, field: null, message: `no company ${companyId}` }], what);
   const rows = readCsv(csvText, ITEM_SPEC_COLUMNS, REQUIRED_ITEM_SPEC, what);
   return store.sqlite
     .transaction(() => {

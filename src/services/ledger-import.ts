@@ -21,8 +21,9 @@
  *   receipts   property_code*, unit_no*, tenant_account*, date* (YYYY-MM-DD or YYYY-MM-DDTHH:mm), amount*, reference
  *   expenses   property_code*, date*, description*, amount*
  * Amounts are in currency units with at most two decimals; dates are in the company's zone.
+ * Header names match loosely (import-csv.ts): `property_code`, `propertyCode` and
+ * `Property Code` are the same column.
  */
-import { parse } from 'csv-parse/sync';
 import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
 import { endOfLocalDay, monthKey, monthOf, monthRange, parseLocalDateTime } from '../domain/month-range.js';
 import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
@@ -31,27 +32,19 @@ import { insertCharge, insertReceipt, tenancyLedger } from '../store/property-le
 import { idsByKey, insertRow, tenanciesOfCompany, unitsByKey, type TenancyKeyRow, type UnitKeyRow } from '../store/property-reference.repository.js';
 import type { Store } from '../store/open-db.js';
 import { prepared } from '../store/prepared-statements.js';
+import { readImportCsv } from './import-csv.js';
+import { ImportRefusedError, type ImportProblem } from './import-problems.js';
 import { companyOrThrow } from './report-month.js';
 
 export const LEDGER_IMPORT_KINDS = ['landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
 export type LedgerImportKind = (typeof LEDGER_IMPORT_KINDS)[number];
 
-export interface ImportProblem {
-  /** Line of the file (1 is the header). */
-  line: number;
-  field: string | null;
-  message: string;
-}
-
-export class LedgerImportError extends Error {
+export class LedgerImportError extends ImportRefusedError {
   constructor(
     readonly kind: string,
-    readonly problems: readonly ImportProblem[],
+    problems: readonly ImportProblem[],
   ) {
-    super(
-      `${kind} file refused, nothing imported (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
-        problems.map((p) => `  line ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.message}`).join('\n'),
-    );
+    super(`${kind} file`, problems);
     this.name = 'LedgerImportError';
   }
 }
@@ -152,34 +145,9 @@ export function importLedger(store: Store, companyId: number, kind: LedgerImport
 }
 
 function parseCsv(kind: LedgerImportKind, text: string): Parsed[] {
-  const spec = COLUMNS[kind];
-  let records: { info: { lines: number }; record: Row }[];
-  try {
-    records = parse(text, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      info: true,
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-    }) as { info: { lines: number }; record: Row }[];
-  } catch (error) {
-    const e = error as { lines?: number; message: string };
-    throw new LedgerImportError(kind, [{ line: e.lines ?? 0, field: null, message: `not a readable CSV file: ${e.message}` }]);
-  }
-  const header = new Set(records[0] ? Object.keys(records[0].record) : firstLine(text));
-  const problems: ImportProblem[] = [];
-  const missing = spec.required.filter((c) => !header.has(c));
-  if (missing.length > 0) problems.push({ line: 1, field: null, message: `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` });
-  const known = new Set([...spec.required, ...spec.optional]);
-  const unknown = [...header].filter((c) => !known.has(c));
-  if (unknown.length > 0) problems.push({ line: 1, field: null, message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${[...spec.required.map((c) => `${c}*`), ...spec.optional].join(', ')}` });
-  if (records.length === 0 && problems.length === 0) problems.push({ line: 1, field: null, message: 'the file holds no rows' });
-  if (problems.length > 0) throw new LedgerImportError(kind, problems);
-  return records.map((r) => ({ line: r.info.lines, row: r.record }));
-}
-
-function firstLine(text: string): string[] {
-  return (text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const read = readImportCsv(text, COLUMNS[kind]);
+  if ('problems' in read) throw new LedgerImportError(kind, read.problems);
+  return read.rows.map((r) => ({ line: r.line, row: r.values }));
 }
 
 type Importer = (store: Store, companyId: number, rows: Parsed[], check: Checker) => () => void;

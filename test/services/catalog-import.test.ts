@@ -51,9 +51,30 @@ describe('catalog import', () => {
     expect(count('select count(*) as n from item_products')).toBe(before);
   });
 
-  it('refuses unknown and missing columns', () => {
+  it('refuses unknown and missing columns, naming the columns it takes', () => {
     const problems = problemsOf(() => importProducts(server.store, 1, 'code,name,colour\nA,B,C\n'));
-    expect(problems.map((p) => p.field)).toEqual(['colour', 'category, price, cost, taxRate, taxIncExc']);
+    expect(problems).toEqual([
+      { line: 1, field: null, message: 'missing columns category, price, cost, taxRate, taxIncExc' },
+      { line: 1, field: null, message: 'unknown column colour; the columns are code*, name*, category*, price*, cost*, taxRate*, taxIncExc*' },
+    ]);
+  });
+
+  it('matches header names in any case, with or without _, - and spaces', () => {
+    const csv = 'Code,NAME,category,Price,cost,tax_rate,Tax Inc-Exc\nXP020,Ring light,Gadgets,1500,900,16,1\n';
+    expect(importProducts(server.store, 1, csv)).toEqual({ products: 1, categoriesCreated: 0 });
+    expect(importItemSpecs(server.store, 1, 'product_code,Serial No,IMEI1\nXP020,RL-1,\n')).toEqual({ units: 1 });
+    const twice = problemsOf(() => importItemSpecs(server.store, 1, 'productCode,product code\nXP020,XP020\n'));
+    expect(twice).toEqual([{ line: 1, field: 'productCode', message: 'column productCode appears twice ("productCode" and "product code")' }]);
+  });
+
+  it('says what was refused and that nothing was imported, one line per problem', () => {
+    try {
+      importProducts(server.store, 1, 'code,name,category,price,cost,taxRate,taxIncExc\nXP030,,Audio,1,1,16,1\n');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).name).toBe('CatalogImportError');
+      expect((error as Error).message).toBe('product file refused, nothing imported (1 problem):\n  line 2, name: required');
+    }
   });
 
   it('imports units in stock; they appear in the receipt list', async () => {
@@ -104,6 +125,6 @@ describe('catalog import', () => {
 
   it('reports unreadable CSV with its line', () => {
     const problems = problemsOf(() => importItemSpecs(server.store, 1, 'productCode,serialNo\nXP001,"unclosed\n'));
-    expect(problems[0]!.message).toMatch(/not readable as CSV/);
+    expect(problems[0]!.message).toMatch(/not a readable CSV file/);
   });
 });

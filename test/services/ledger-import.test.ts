@@ -89,6 +89,15 @@ describe('ledger import', () => {
     expect(refused(() => importLedger(store, 1, 'tenants', 'account_no,name\n')).problems[0]!.message).toBe('the file holds no rows');
   });
 
+  it('matches header names in any case, with or without _, - and spaces', async () => {
+    const { store } = await fresh();
+    expect(importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({ kind: 'tenants', rows: 1 });
+    const csv = 'Property Code,unit-no,TENANT_ACCOUNT,date,Amount,reference\nBAO,A1,BAO-01,2026-03-20,100,R-1\n';
+    expect(importLedger(store, 1, 'receipts', csv)).toEqual({ kind: 'receipts', rows: 1 });
+    const twice = refused(() => importLedger(store, 1, 'tenants', 'account_no,accountNo,name\nX,X,Y\n'));
+    expect(twice.problems).toEqual([{ line: 1, field: 'account_no', message: 'column account_no appears twice ("account_no" and "accountNo")' }]);
+  });
+
   it('refuses keys already in the store or twice in the file', async () => {
     const { store } = await fresh();
     const error = refused(() => importLedger(store, 1, 'tenants', 'account_no,name\nBAO-01,Again\nNEW-1,A\nNEW-1,B\n'));

@@ -1,0 +1,33 @@
+/**
+ * What an import refuses, the same way for every kind of file (catalog and ledger): each
+ * problem names its line and field, and the message lists them all. A refused file imports
+ * nothing.
+ */
+
+export interface ImportProblem {
+  /** Line of the file (1 is the header); 0 for the file as a whole. */
+  line: number;
+  /** The column at fault (its name as the importer knows it), or null for the row or file. */
+  field: string | null;
+  message: string;
+}
+
+/** "<subject> refused, nothing imported (N problems):" and one indented line per problem. */
+export function refusalMessage(subject: string, problems: readonly ImportProblem[]): string {
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return `${subject} refused, nothing imported (${count}):\n${problems.map((p) => `  line ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.message}`).join('\n')}`;
+}
+
+/**
+ * A refused import file. Each importer has its own subclass and name (CatalogImportError,
+ * LedgerImportError): the CLI recognises them by name as usage errors (exit 2).
+ */
+export class ImportRefusedError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly problems: readonly ImportProblem[],
+  ) {
+    super(refusalMessage(subject, problems));
+    this.name = 'ImportRefusedError';
+  }
+}
