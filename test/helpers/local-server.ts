@@ -11,6 +11,10 @@ import { openStore, type Store } from '../../src/store/open-db.js';
 import type { Role } from '../../src/store/tables/core.js';
 import { makeTempDir } from './temp-dir.js';
 
+/** Whatever JSON came back: tests assert on its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyJson = any;
+
 export interface TestServer {
   url: string;
   app: FastifyInstance;
@@ -19,7 +23,11 @@ export interface TestServer {
   /** A fresh bearer token for a user of the company with the role. */
   tokenFor(companyId: number, role?: Role): string;
   /** GET or POST over real HTTP; returns status and parsed JSON (or text). */
-  request(method: 'GET' | 'POST', path: string, options?: { token?: string; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: 'GET' | 'POST',
+    path: string,
+    options?: { token?: string; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: AnyJson; headers: Headers }>;
   close(): Promise<void>;
 }
 
