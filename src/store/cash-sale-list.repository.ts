@@ -137,7 +137,7 @@ function itemWhere(filter: SaleItemFilter): { where: string; params: number[] } 
 }
 
 const ITEM_COLUMNS = `l.id, l.item_name as itemName, l.item_product_id as itemProductId, l.item_category_id as itemProductCatId,
-  l.item_spec_id as invItemSpecsId, null as batchItemIssueId, l.price_cents / 100.0 as buyingPrice,
+  l.item_spec_id as invItemSpecsId, l.sale_id as batchItemIssueId, l.price_cents / 100.0 as buyingPrice,
   l.original_price_cents / 100.0 as originalBuyingPrice, l.default_price_cents / 100.0 as defaultBuyingPrice,
   l.unit_cost_cents / 100.0 as unitCost, l.qty_milli / 1000.0 as qty, l.discount_cents / 100.0 as discount,
   cast(l.tax_inc_exc as text) as taxIncExc, l.tax_rate_id as taxRateId, l.tax_rate_bp / 100.0 as taxRate,

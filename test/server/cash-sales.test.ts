@@ -153,6 +153,21 @@ describe('sale item list', () => {
     expect(typeof half.issuedTo).toBe('string');
   });
 
+  it('names the sale each line belongs to in batchItemIssueId', async () => {
+    const sales = (await server.request('GET', LIST, { token: admin1, query: { companyId: 1 } })).body.list as CashSaleRecord[];
+    const items = (await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1 } })).body.list as SaleItemRecord[];
+    const byId = new Map(sales.map((sale) => [sale.id, sale]));
+    for (const line of items) {
+      const sale = byId.get(line.batchItemIssueId!);
+      expect(sale, `line ${line.id}`).toBeDefined();
+      expect(line.refNo).toBe(sale!.refNo);
+      expect(line.issueDate).toBe(sale!.issueDate);
+    }
+    const totals = new Map<number, number>();
+    for (const line of items) totals.set(line.batchItemIssueId!, (totals.get(line.batchItemIssueId!) ?? 0) + Math.round(line.lineTotal * 100));
+    for (const [saleId, cents] of totals) expect(cents, `sale ${saleId}`).toBe(Math.round(byId.get(saleId)!.totalAmount * 100));
+  });
+
   it('refuses non-numeric filters (400), another company (403) and its filter ids (403)', async () => {
     expect((await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1, itemId: 'x' } })).status).toBe(400);
     expect((await server.request('GET', ITEMS, { token: admin1, query: { retailShopId: refs1.shopId } })).status).toBe(400);
