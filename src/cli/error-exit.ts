@@ -36,7 +36,7 @@ export function errorExit(error: unknown): ErrorExit {
   if (error.name === 'ServiceError') {
     // A refusal of the local store's own services (`shopprop local ...`), by kind.
     const kind = (error as Error & { kind?: string }).kind ?? '';
-    const exitCode = kind === 'notFound' || kind === 'not-found' ? ExitCode.notFound : kind === 'forbidden' ? ExitCode.auth : ExitCode.usage;
+    const exitCode = kind === 'notFound' ? ExitCode.notFound : kind === 'forbidden' ? ExitCode.auth : ExitCode.usage;
     return { message: error.message, exitCode };
   }
   if (USAGE_ERRORS.has(error.name) || error.constructor.name === 'OutputUsageError') {

@@ -38,6 +38,7 @@ export const ErrorCodes = {
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
   invalidInput: 'INVALID_INPUT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL',

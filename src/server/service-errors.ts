@@ -1,5 +1,6 @@
 /** Maps a service's failure to the HTTP error the app's error handler answers with. */
 import { ServiceError } from '../services/service-error.js';
+import { ErrorCodes } from '../contract/common.js';
 import { badRequest, forbidden, HttpError, invalidInput, notFound } from './http-errors.js';
 
 export function toHttpError(error: unknown): unknown {
@@ -13,6 +14,8 @@ export function toHttpError(error: unknown): unknown {
       return notFound(error.message);
     case 'badRequest':
       return badRequest(error.message);
+    case 'conflict':
+      return new HttpError(409, ErrorCodes.conflict, error.message);
   }
 }
 

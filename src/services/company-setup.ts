@@ -5,7 +5,7 @@
 import { toBasisPoints } from '../domain/money.js';
 import { insertCompanyWithReferenceData, type CreatedCompany } from '../store/company-setup.repository.js';
 import type { Store } from '../store/open-db.js';
-import { invalidError } from './service-errors.js';
+import { invalidError } from './service-error.js';
 
 export interface CompanySetup {
   name: string;

@@ -14,7 +14,7 @@ import { finalStatementOf, lastFinalBefore } from '../store/property-statement.r
 import type { Store } from '../store/open-db.js';
 import { ledgerLines, VACANT } from './paid-balance.js';
 import { companyOrThrow, reportMonth, type Clock } from './report-month.js';
-import { invalidError, notFoundError } from './service-errors.js';
+import { invalidError, notFoundError } from './service-error.js';
 
 export interface PayAdviceRequest {
   companyId: number;

@@ -2,7 +2,7 @@
 import { currentMonth, monthRange, type MonthRange } from '../domain/month-range.js';
 import { findCompany, type CompanySettings } from '../store/property-reference.repository.js';
 import type { Store } from '../store/open-db.js';
-import { notFoundError } from './service-errors.js';
+import { notFoundError } from './service-error.js';
 
 export type Clock = () => number;
 

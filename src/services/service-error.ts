@@ -1,10 +1,12 @@
 /**
- * Failures a service reports, by kind; the server maps each kind to its status (invalid input
- * is 405 for the save, as the interface says; bad request 400 elsewhere).
+ * What a service refuses, by kind. The server maps each kind to its status (runService in
+ * src/server/service-errors.ts: invalid input 405 for the save as the interface says, bad
+ * request 400, forbidden 403, not found 404, conflict 409); the CLI maps it to an exit code.
+ * Messages name the id and what to do.
  */
 import type { SaleProblem } from '../domain/sent-amount.js';
 
-export type ServiceErrorKind = 'invalidInput' | 'badRequest' | 'forbidden' | 'notFound';
+export type ServiceErrorKind = 'invalidInput' | 'badRequest' | 'forbidden' | 'notFound' | 'conflict';
 
 export class ServiceError extends Error {
   constructor(
@@ -17,3 +19,7 @@ export class ServiceError extends Error {
     this.name = 'ServiceError';
   }
 }
+
+export const notFoundError = (message: string) => new ServiceError('notFound', message);
+export const invalidError = (message: string) => new ServiceError('badRequest', message);
+export const conflictError = (message: string) => new ServiceError('conflict', message);

@@ -11,7 +11,7 @@ import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
 import { findCompany, type CompanySettings } from '../store/property-reference.repository.js';
 import { findStatement } from '../store/property-statement.repository.js';
 import type { Store } from '../store/open-db.js';
-import { notFoundError } from './service-errors.js';
+import { notFoundError } from './service-error.js';
 import { toStatementRecord } from './statements.js';
 
 /** How long a document link stays valid by default. */

@@ -28,7 +28,7 @@ import type { Store } from '../store/open-db.js';
 import { prepared } from '../store/prepared-statements.js';
 import { computePayAdvice } from './pay-advice.js';
 import type { Clock } from './report-month.js';
-import { conflictError, invalidError, notFoundError } from './service-errors.js';
+import { conflictError, invalidError, notFoundError } from './service-error.js';
 
 export interface PrepareStatementInput {
   companyId: number;

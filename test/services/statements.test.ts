@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importLedger } from '../../src/services/ledger-import.js';
 import { payAdviceReport } from '../../src/services/pay-advice.js';
-import { ServiceError } from '../../src/services/service-errors.js';
+import { ServiceError } from '../../src/services/service-error.js';
 import { approveStatement, markStatementPaid, prepareStatement, statementsReport } from '../../src/services/statements.js';
 import { FRANK, MARCH_COMBINED, MARCH_COMBINED_STATEMENT } from '../fixtures/baobab-court.js';
 import { baobabStore } from '../helpers/baobab-store.js';
@@ -115,13 +115,13 @@ describe('landlord statement workflow', () => {
 
   it('refuses unknown statements, other companies’ statements and users', async () => {
     const { store, ids, adminUserId } = await fresh();
-    expect(refusal(() => approveStatement(store, { statementId: 999, userId: null })).kind).toBe('not-found');
+    expect(refusal(() => approveStatement(store, { statementId: 999, userId: null })).kind).toBe('notFound');
     const s = prepareStatement(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026, final: false, preparedByUserId: null, now: APRIL_5 });
     expect(s.prepareByName).toBe('Local administrator');
-    expect(refusal(() => approveStatement(store, { statementId: s.id, companyId: 2, userId: null })).kind).toBe('not-found');
-    expect(refusal(() => prepareStatement(store, { companyId: 2, propertyId: ids.propertyId, month: 3, year: 2026, final: false, preparedByUserId: null })).kind).toBe('not-found');
+    expect(refusal(() => approveStatement(store, { statementId: s.id, companyId: 2, userId: null })).kind).toBe('notFound');
+    expect(refusal(() => prepareStatement(store, { companyId: 2, propertyId: ids.propertyId, month: 3, year: 2026, final: false, preparedByUserId: null })).kind).toBe('notFound');
     const otherAdmin = adminUserId + 1;
-    expect(refusal(() => prepareStatement(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026, final: false, preparedByUserId: otherAdmin })).kind).toBe('invalid');
+    expect(refusal(() => prepareStatement(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026, final: false, preparedByUserId: otherAdmin })).kind).toBe('badRequest');
     expect(refusal(() => prepareStatement(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026, final: false, preparedByUserId: null, lldPaymentType: 'SERVICE_CHARGE_ONLY' })).message).toMatch(/srvcId is required/);
   });
 });

@@ -5,19 +5,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, payAdviceRule } from '../../contract/endpoints.js';
-import { ErrorCodes } from '../../contract/common.js';
 import type { PaidBalanceQuery } from '../../contract/paid-balance.js';
 import type { PayAdviceQuery } from '../../contract/pay-advice.js';
 import { STATEMENT_DOCUMENT_PATH, StatementDocumentQuery, type StatementPdfQuery, type StatementsQuery } from '../../contract/statement.js';
 import { paidBalanceReport } from '../../services/paid-balance.js';
 import { payAdviceReport } from '../../services/pay-advice.js';
-import { ServiceError } from '../../services/service-errors.js';
 import { checkDocumentLink, statementDocument, statementDocumentUrl } from '../../services/statement-document.js';
 import { statementsReport } from '../../services/statements.js';
 import { ownerOf, type OwnedTable } from '../../store/property-reference.repository.js';
 import { requireCompany, requireRole } from '../auth.js';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../http-errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../http-errors.js';
 import { checkShapes } from '../parameter-check.js';
+import { runService } from '../service-errors.js';
 import { renderStatementPdf } from '../pdf/statement-pdf.js';
 
 const REPORT_ROLES = ['accountant'] as const;
@@ -55,7 +54,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireOwned(request, 'zones', query.zoneId, query.companyId);
       requireOwned(request, 'field_officers', query.fieldOfficerId, query.companyId);
       requireOwned(request, 'properties', query.propertyId, query.companyId);
-      const rows = serviceCall(() => paidBalanceReport(store, query));
+      const rows = runService(() => paidBalanceReport(store, query));
       // The schema's serializer tells each of a row's nullable fields apart by validating it
       // (anyOf): ~10x JSON.stringify on 10k rows. The rows are built field for field to the
       // contract (toPaidBalanceRow; the client checks them against it), so plain JSON is exact.
@@ -74,7 +73,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireCompany(request, query.companyId);
       requireOwned(request, 'properties', query.propertyId, query.companyId);
       requireOwned(request, 'services', query.srvcId, query.companyId);
-      return serviceCall(() => payAdviceReport(store, query));
+      return runService(() => payAdviceReport(store, query));
     },
   );
 
@@ -87,7 +86,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireCompany(request, query.companyId);
       requireOwned(request, 'landlords', query.landlordId, query.companyId);
       requireOwned(request, 'zones', query.zoneId, query.companyId);
-      return serviceCall(() => statementsReport(store, query));
+      return runService(() => statementsReport(store, query));
     },
   );
 
@@ -111,7 +110,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     const check = checkDocumentLink(app.context.signingKey, query, Date.now());
     if (check === 'bad-signature') throw forbidden('invalid document link signature; ask for a new link with statementpdf');
     if (check === 'expired') throw unauthorized('the document link has expired; ask for a new link with statementpdf');
-    const document = serviceCall(() => statementDocument(store, query.statementId, query.companyId));
+    const document = runService(() => statementDocument(store, query.statementId, query.companyId));
     const pdf = await renderStatementPdf(document);
     return reply
       .type('application/pdf')
@@ -119,19 +118,4 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });
-}
-
-/** Services say what went wrong by kind; here that becomes an HTTP status. */
-function serviceCall<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof ServiceError) {
-      if (error.kind === 'not-found') throw notFound(error.message);
-      if (error.kind === 'forbidden') throw forbidden(error.message);
-      if (error.kind === 'conflict') throw new HttpError(409, ErrorCodes.badRequest, error.message);
-      throw badRequest(error.message);
-    }
-    throw error;
-  }
 }
