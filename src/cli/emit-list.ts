@@ -5,8 +5,12 @@
 import type { ColumnSet } from './output/columns/types.js';
 import type { CommandContext } from './context.js';
 import { colourLevel } from './output/colour.js';
-import { withOutput } from './output-target.js';
+import { parseFieldsOption } from './output/fields.js';
+import { resolveFormat } from './output/format.js';
+import { partialListNotice } from './output/partial-notice.js';
+import { renderRecords } from './output/render-records.js';
 import type { RecordSource } from './output/write.js';
+import { withOutput } from './output-target.js';
 
 export interface ListToEmit {
   records: RecordSource;
@@ -18,13 +22,8 @@ export interface ListToEmit {
 }
 
 export async function emitList(context: CommandContext, list: ListToEmit): Promise<number> {
-  const [{ resolveFormat }, { renderRecords }, { parseFieldsOption }, { partialListNotice }, settings] = await Promise.all([
-    import('./output/format.js'),
-    import('./output/render.js'),
-    import('./output/fields.js'),
-    import('./output/partial-notice.js'),
-    context.settings(),
-  ]);
+  // Static imports: they load with the command anyway, and one chunk loads faster than five.
+  const settings = await context.settings();
   const { globals } = context;
   const shown = await withOutput(context, (target) => {
     const format = resolveFormat({ format: globals.format, output: globals.output, stdoutIsTTY: target.isTTY });

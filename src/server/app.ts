@@ -8,7 +8,7 @@ import { getOrCreateSecret } from '../store/store-settings.repository.js';
 import { installAuth, type Principal } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { installFiniteNumberCheck } from './finite-numbers.js';
-import { lazySchemaController } from './lazy-schema-compilers.js';
+import { lazySchemaController, loadCompilersWhenNeeded } from './lazy-schema-compilers.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
@@ -52,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key') };
   app.decorate('context', context);
   installErrorHandler(app);
+  loadCompilersWhenNeeded(app);
   installAuth(app, options.store, options.embeddedPrincipal);
   installFiniteNumberCheck(app);
   await app.register(cashSaleRoutes);

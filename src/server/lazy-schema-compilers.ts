@@ -2,23 +2,40 @@
  * Fastify compiles every route's validation and serialization schemas when the app starts:
  * about a quarter of a second for the whole interface. An embedded CLI run calls one endpoint,
  * so here each schema is compiled the first time its route is used, with fastify's own
- * compilers (same ajv options, same fast-json-stringify), just later.
+ * compilers (same ajv options, same fast-json-stringify), just later. The compilers themselves
+ * (ajv, fast-json-stringify) load only for a request that needs them: a querystring of whole
+ * numbers, as every list has, is checked without ajv (integer-query-check.ts), and a reply sent
+ * as bytes is not serialized. The hooks of loadCompilersWhenNeeded load them before a
+ * validation or serialization that needs them.
  */
-import { AjvCompiler } from '@fastify/ajv-compiler';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, FastifyServerOptions } from 'fastify';
+import { integerQueryCheck, replicatesAjv } from './integer-query-check.js';
 
 type Compiler = (route: unknown) => (data: unknown) => unknown;
 type Factory = (externalSchemas: unknown, options: unknown) => Compiler;
 type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+type CompilerModule = typeof import('./schema-compilers.js');
 
-function lazily(factory: Factory, passErrors: boolean): Factory {
+let compilers: CompilerModule | undefined;
+let loading: Promise<unknown> | undefined;
+
+function loadCompilers(): Promise<unknown> {
+  loading ??= import('./schema-compilers.js').then((module) => {
+    compilers = module;
+  });
+  return loading;
+}
+
+function lazily(factoryOf: (module: CompilerModule) => Factory, passErrors: boolean): Factory {
   return (externalSchemas, options) => {
     let compiler: Compiler | undefined;
     return (route) => {
       let compiled: Validator | undefined;
       const run: Validator = (data) => {
-        compiled ??= (compiler ??= factory(externalSchemas, options))(route) as Validator;
+        if (!compiled) {
+          if (!compilers) throw new Error('a schema was used before its compiler was loaded');
+          compiled = (compiler ??= factoryOf(compilers)(externalSchemas, options))(route) as Validator;
+        }
         const result = compiled(data);
         // Fastify reads a failed validation's details from the function it was handed.
         if (passErrors) run.errors = compiled.errors;
@@ -29,11 +46,51 @@ function lazily(factory: Factory, passErrors: boolean): Factory {
   };
 }
 
+interface RouteSchema {
+  schema: unknown;
+  httpPart?: string;
+}
+
+const ajvValidator = lazily((module) => module.AjvCompiler() as unknown as Factory, true);
+
+function validatorFactory(externalSchemas: unknown, options: unknown): Compiler {
+  const ajv = ajvValidator(externalSchemas, options);
+  const integerChecks = replicatesAjv(options);
+  return (route) => {
+    const { schema, httpPart } = route as RouteSchema;
+    return (integerChecks && httpPart === 'querystring' ? integerQueryCheck(schema) : undefined) ?? ajv(route);
+  };
+}
+
 export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
   return {
     compilersFactory: {
-      buildValidator: lazily(AjvCompiler() as unknown as Factory, true) as never,
-      buildSerializer: lazily(SerializerSelector() as unknown as Factory, false) as never,
+      buildValidator: validatorFactory as never,
+      buildSerializer: lazily((module) => module.SerializerSelector() as unknown as Factory, false) as never,
     },
   };
+}
+
+const needsAjvBySchema = new WeakMap<FastifySchema, boolean>();
+
+function needsAjv(schema: FastifySchema | undefined): boolean {
+  if (!schema) return false;
+  let needs = needsAjvBySchema.get(schema);
+  if (needs === undefined) {
+    needs = Boolean(schema.body || schema.params || schema.headers || (schema.querystring && !integerQueryCheck(schema.querystring)));
+    needsAjvBySchema.set(schema, needs);
+  }
+  return needs;
+}
+
+/** Loads the compilers before the first validation or serialization that needs them. */
+export function loadCompilersWhenNeeded(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (compilers || !needsAjv(request.routeOptions.schema)) return done();
+    loadCompilers().then(() => done(), done);
+  });
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (compilers || !request.routeOptions.schema?.response) return done(null, payload);
+    loadCompilers().then(() => done(null, payload), done);
+  });
 }

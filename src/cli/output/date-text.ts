@@ -1,5 +1,3 @@
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns/format';
 import { OutputUsageError } from './errors.js';
 
 /** The company's zone when none is configured (DESIGN: time). */
@@ -14,9 +12,27 @@ export function assertTimeZone(zone: string): void {
   }
 }
 
-/** Epoch ms -> `yyyy-MM-dd` as a calendar day in `timeZone`, for tables. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Epoch ms -> `yyyy-MM-dd` as a calendar day in `timeZone`, for tables. Intl's own zone data
+ * (what date-fns' tz reads too), without loading date-fns into every listing.
+ */
 export function formatTableDate(epochMs: number, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return format(epochMs, 'yyyy-MM-dd', { in: tz(timeZone) });
+  let dayFormat = dayFormats.get(timeZone);
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-US', { timeZone, calendar: 'gregory', numberingSystem: 'latn', year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, dayFormat);
+  }
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const part of dayFormat.formatToParts(epochMs)) {
+    if (part.type === 'year') year = part.value;
+    else if (part.type === 'month') month = part.value;
+    else if (part.type === 'day') day = part.value;
+  }
+  return `${year.padStart(4, '0')}-${month}-${day}`;
 }
 
 /** Epoch ms for exports: ISO 8601 in UTC, or the epoch ms itself when `raw`. */

@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns/format';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertTimeZone, exportDate, formatTableDate } from '../../../src/cli/output/date-text.js';
@@ -12,6 +14,16 @@ describe('dates as text', () => {
     expect(formatTableDate(LATE_MAY_UTC, 'Africa/Nairobi')).toBe('2024-06-01');
     expect(formatTableDate(LATE_MAY_UTC, 'UTC')).toBe('2024-05-31');
     expect(formatTableDate(LATE_MAY_UTC, 'America/New_York')).toBe('2024-05-31');
+  });
+
+  it('shows the same calendar day as date-fns in the zone, across years and DST changes', () => {
+    const zones = ['Africa/Nairobi', 'UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns'];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.constantFrom(...zones), (ms, zone) => {
+        expect(formatTableDate(ms, zone)).toBe(format(ms, 'yyyy-MM-dd', { in: tz(zone) }));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('exports ISO 8601 in UTC, or the epoch ms when raw', () => {
