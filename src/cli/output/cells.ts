@@ -30,6 +30,18 @@ export function csvCell(value: unknown, column: Column, raw: boolean): string {
   return textOf(value);
 }
 
+/** csvCell for one column with its kind decided once, for the row loop of a large export. */
+export function csvCellWriter(column: Column, raw: boolean): (value: unknown) => string {
+  switch (column.kind) {
+    case 'money':
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? plainMoney(value) : csvCell(value, column, raw));
+    case 'date':
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? String(exportDate(value, raw)) : csvCell(value, column, raw));
+    default:
+      return (value) => (typeof value === 'string' ? value : csvCell(value, column, raw));
+  }
+}
+
 /** A JSON value: dates become ISO text unless raw; everything else as received; absent is null. */
 export function jsonValue(value: unknown, column: Column | undefined, raw: boolean): unknown {
   if (value === undefined || value === null) return null;

@@ -2,7 +2,7 @@
  * Records in the chosen format. The table and CSV libraries are loaded by the formats that use
  * them, so a JSON page does not pay for them (render.ts has the table itself).
  */
-import { csvCell, jsonValue } from './cells.js';
+import { csvCellWriter, jsonValue } from './cells.js';
 import type { Column, ColumnSet } from './columns/types.js';
 import { assertTimeZone, DEFAULT_TIME_ZONE } from './date-text.js';
 import { OutputUsageError } from './errors.js';
@@ -127,15 +127,14 @@ async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, colum
   const { stringify } = await import('csv-stringify/sync');
   const header = stringify([columns.map((column) => column.key)], CSV_OPTIONS);
   await writeChunk(out, (bom ? '\ufeff' : '') + header);
+  const keys = columns.map((column) => column.key);
+  const cellOf = columns.map((column) => csvCellWriter(column, raw));
+  const cells = (record: object): string[] => {
+    const row = record as Row;
+    const line = new Array<string>(keys.length);
+    for (let i = 0; i < keys.length; i++) line[i] = cellOf[i]!(row[keys[i]!]);
+    return line;
+  };
   // One csv-stringify call per group of rows: each call sets up a stringifier of its own.
-  return pump(records, out, (group) => stringify(group.map((record) => csvRow(record as Row, columns, raw)), CSV_OPTIONS));
-}
-
-function csvRow(row: Row, columns: readonly Column[], raw: boolean): string[] {
-  const cells = new Array<string>(columns.length);
-  for (let i = 0; i < columns.length; i++) {
-    const column = columns[i]!;
-    cells[i] = csvCell(row[column.key], column, raw);
-  }
-  return cells;
+  return pump(records, out, (group) => stringify(group.map(cells), CSV_OPTIONS));
 }
