@@ -22,6 +22,7 @@ describe('GET /api/propertystmt/paidbalance', () => {
 
   it('answers a bare array of rows that match the contract, in natural unit order', async () => {
     const response = await get({ companyId: 1, propertyId: 1, month: 10, year: 2026 });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.status).toBe(200);
     expect(Value.Check(PaidBalanceResponse, response.body)).toBe(true);
     const rows = response.body as { unitNo: string; property: string; vacant: number; occupied: number; tenant: string; putmId: number | null; stmtSection: string }[];

@@ -20,11 +20,11 @@ import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
 import { saveCashSaleInGroup } from '../../services/cash-sale-save.js';
 import { requireCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
+import { sendJson } from '../send-json.js';
 import { runService, toHttpError } from '../service-errors.js';
 import { requireOwned } from './owned-ids.js';
 
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
@@ -41,7 +41,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId);
       if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId);
       const envelope = runService(() => listCashSales(store, { ...query, ownerCompanyId }));
-      return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(JSON.stringify(envelope)));
+      return sendJson(reply, envelope);
     },
   );
 

@@ -16,6 +16,7 @@ import { ownerOf, type OwnedTable } from '../../store/property-reference.reposit
 import { requireCompany, requireRole } from '../auth.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../http-errors.js';
 import { checkShapes } from '../parameter-check.js';
+import { sendJson } from '../send-json.js';
 import { runService } from '../service-errors.js';
 import { renderStatementPdf } from '../pdf/statement-pdf.js';
 
@@ -55,10 +56,9 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireOwned(request, 'field_officers', query.fieldOfficerId, query.companyId);
       requireOwned(request, 'properties', query.propertyId, query.companyId);
       const rows = runService(() => paidBalanceReport(store, query));
-      // The schema's serializer tells each of a row's nullable fields apart by validating it
-      // (anyOf): ~10x JSON.stringify on 10k rows. The rows are built field for field to the
-      // contract (toPaidBalanceRow; the client checks them against it), so plain JSON is exact.
-      return reply.serializer(JSON.stringify).send(rows);
+      // The rows are built field for field to the contract (toPaidBalanceRow; the client checks
+      // them against it), so plain JSON is exact and ~10x faster than the schema serializer.
+      return sendJson(reply, rows);
     },
   );
 
