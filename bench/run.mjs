@@ -26,8 +26,9 @@ say();
 say(`Run ${new Date().toISOString()} on ${m.cores} cores (${m.cpu}), ${m.memory}, Node ${m.node}. Each figure is compared with a baseline measured in the same run.`);
 say();
 
-say('## CLI start-up (median of 15 runs, interleaved)');
-const startup = await benchStartup({ runs: quick ? 7 : 15 });
+const startupRuns = quick ? 7 : 15;
+say(`## CLI start-up (median of ${startupRuns} runs, interleaved)`);
+const startup = await benchStartup({ runs: startupRuns });
 say('| command | median ms | x `node -e 0` | target |');
 say('|---|---:|---:|---:|');
 for (const [index, row] of startup.rows.entries()) {
