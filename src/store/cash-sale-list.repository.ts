@@ -5,7 +5,7 @@
  */
 import type { CashSaleRecord, SaleItemRecord } from '../contract/cash-sale.js';
 import type { Store } from './open-db.js';
-import { prepared } from './prepared.js';
+import { prepared } from './prepared-statements.js';
 
 /** A page: zero-based offset and size; size undefined = every row from the offset. */
 export interface PageRequest {

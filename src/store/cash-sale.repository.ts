@@ -3,7 +3,7 @@
  * (the save service opens it), so a failed save leaves nothing behind.
  */
 import type { Store } from './open-db.js';
-import { prepared } from './prepared.js';
+import { prepared } from './prepared-statements.js';
 import type { CashSaleChannelsTable, CashSaleLinesTable, CashSalesTable } from './tables/sales.js';
 
 export type SaleHeaderRow = Omit<CashSalesTable, 'id' | 'receipt_no' | 'idempotency_key' | 'request_hash' | 'created_at'>;

@@ -1,6 +1,6 @@
 /** The catalog of a company: categories, products and the names an import refers to. */
 import type { Store } from './open-db.js';
-import { prepared } from './prepared.js';
+import { prepared } from './prepared-statements.js';
 
 export interface NamedRow {
   id: number;

@@ -1,7 +1,7 @@
 /** Serialised units: the receipt list of units in stock, and writing new units with their identifiers. */
 import type { ItemCatalogSpecRecord } from '../contract/receipt.js';
 import type { Store } from './open-db.js';
-import { prepared } from './prepared.js';
+import { prepared } from './prepared-statements.js';
 import type { PageRequest } from './cash-sale-list.repository.js';
 
 export function countUnitsInStock(store: Store, companyId: number): number {

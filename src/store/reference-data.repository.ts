@@ -14,7 +14,7 @@ import type {
   ReferenceUser,
 } from '../contract/reference-data.js';
 import type { Store } from './open-db.js';
-import { prepared } from './prepared.js';
+import { prepared } from './prepared-statements.js';
 
 export function referenceCompany(store: Store, companyId: number): ReferenceCompany | undefined {
   return prepared<[number], ReferenceCompany>(store, 'select id, name, time_zone as timeZone, address, phone from companies where id = ?').get(companyId);

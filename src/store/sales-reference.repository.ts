@@ -3,7 +3,7 @@
  * product, unit): which company owns them, and what a sale line needs to know of them.
  */
 import type { Store } from './open-db.js';
-import { prepared } from './prepared.js';
+import { prepared } from './prepared-statements.js';
 import type { UnitStatus } from './tables/sales.js';
 
 /** Things a request may name by id, and the table that holds them. */
