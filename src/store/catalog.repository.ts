@@ -1,5 +1,6 @@
 /** The catalog of a company: categories, products and the names an import refers to. */
 import type { Store } from './open-db.js';
+import type { ItemProductsTable } from './tables/sales.js';
 import { prepared } from './prepared-statements.js';
 
 export interface NamedRow {
@@ -31,16 +32,8 @@ export function productsByCode(store: Store, companyId: number): Map<string, Pro
   return new Map(rows.map((r) => [r.code.toLowerCase(), r]));
 }
 
-export interface NewProduct {
-  company_id: number;
-  category_id: number | null;
-  name: string;
-  code: string;
-  price_cents: number;
-  cost_cents: number;
-  tax_rate_id: number | null;
-  tax_inc_exc: number;
-}
+/** A product row to insert: every column but the generated id. */
+export type NewProduct = Omit<ItemProductsTable, 'id'>;
 
 export function insertProduct(store: Store, p: NewProduct): number {
   return Number(

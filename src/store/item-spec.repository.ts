@@ -1,6 +1,7 @@
 /** Serialised units: the receipt list of units in stock, and writing new units with their identifiers. */
 import type { ItemCatalogSpecRecord } from '../contract/receipt.js';
 import type { Store } from './open-db.js';
+import type { ItemSpecsTable } from './tables/sales.js';
 import { prepared } from './prepared-statements.js';
 import type { PageRequest } from './cash-sale-list.repository.js';
 
@@ -41,19 +42,8 @@ export function takenIdentifiers(store: Store, companyId: number, identifiers: r
   return taken;
 }
 
-export interface NewUnit {
-  company_id: number;
-  product_id: number;
-  serial_no: string | null;
-  imei1: string | null;
-  imei2: string | null;
-  colour: string | null;
-  colour_variant: string | null;
-  purchase_price_cents: number;
-  sale_price_cents: number;
-  warehouse_id: number | null;
-  shop_id: number | null;
-}
+/** A unit row to insert, in stock: every column but the generated id, status and sale line. */
+export type NewUnit = Omit<ItemSpecsTable, 'id' | 'status' | 'sold_line_id'>;
 
 /** Writes a unit in stock and its identifiers (the unique key refuses one another unit has). */
 export function insertUnit(store: Store, unit: NewUnit): number {
