@@ -23,14 +23,6 @@ export function findCompany(store: Store, companyId: number): CompanySettings | 
   ).get(companyId);
 }
 
-/** Tables whose rows belong to one company, for ownership checks. */
-export type OwnedTable = 'zones' | 'field_officers' | 'landlords' | 'properties' | 'services' | 'statements' | 'units' | 'tenants' | 'tenancies';
-
-/** The company an id belongs to, or undefined when there is no such row. */
-export function ownerOf(store: Store, table: OwnedTable, id: number): number | undefined {
-  return prepared<[number], { company_id: number }>(store, `select company_id from ${table} where id = ?`).get(id)?.company_id;
-}
-
 export interface PropertyDetails {
   id: number;
   companyId: number;

@@ -3,6 +3,7 @@
  * product, unit): which company owns them, and what a sale line needs to know of them.
  */
 import type { Store } from './open-db.js';
+import { ownerOf } from './row-owner.repository.js';
 import { prepared } from './prepared-statements.js';
 import type { UnitStatus } from './tables/sales.js';
 
@@ -23,8 +24,7 @@ export type OwnedKind = keyof typeof OWNED_TABLES;
 
 /** The company that owns the row, or undefined when there is no such row. */
 export function companyOf(store: Store, kind: OwnedKind, id: number): number | undefined {
-  const row = prepared<[number], { company_id: number }>(store, `select company_id from ${OWNED_TABLES[kind]} where id = ?`).get(id);
-  return row?.company_id;
+  return ownerOf(store, OWNED_TABLES[kind], id);
 }
 
 export interface ProductForSale {

@@ -12,7 +12,7 @@ import { paidBalanceReport } from '../../services/paid-balance.js';
 import { payAdviceReport } from '../../services/pay-advice.js';
 import { checkDocumentLink, statementDocument, statementDocumentUrl } from '../../services/statement-document.js';
 import { statementsReport } from '../../services/statements.js';
-import { ownerOf, type OwnedTable } from '../../store/property-reference.repository.js';
+import { ownerOf, type OwnedTable } from '../../store/row-owner.repository.js';
 import { requireCompany, requireRole } from '../auth.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../http-errors.js';
 import { checkShapes } from '../parameter-check.js';
