@@ -4,7 +4,7 @@
  * where a whole one is expected.
  */
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { CommandContext } from './context.js';
 
@@ -57,6 +57,18 @@ export async function withOutput<T>(context: CommandContext, write: (target: Out
     return result;
   } catch (error) {
     await target.abort();
+    throw error;
+  }
+}
+
+/** Writes bytes to `file` whole or not at all: beside it first, then renamed into place. */
+export async function writeWholeFile(file: string, data: Uint8Array): Promise<void> {
+  const partial = `${file}.partial-${process.pid}`;
+  try {
+    await writeFile(partial, data);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 /** `shopprop statement-pdf <id>`: the statement document's link, or the PDF saved to a file. */
 import { spawn } from 'node:child_process';
-import { rename, writeFile } from 'node:fs/promises';
 import type { GlobalOptions } from '../../global-options.js';
 import { idArgument } from '../../options.js';
+import { writeWholeFile } from '../../output-target.js';
 import { runCommand } from '../../run-command.js';
 import { documentLink } from './document-link.js';
 import { CliUsageError } from '../../usage-error.js';
@@ -24,8 +24,7 @@ export async function run(options: StatementPdfOptions & GlobalOptions, args: st
       return;
     }
     const pdf = await api.fetchDocument(documentLink(link));
-    await writeFile(`${file}.partial`, pdf);
-    await rename(`${file}.partial`, file);
+    await writeWholeFile(file, pdf);
     context.say(`saved statement ${statementId} (${pdf.length.toLocaleString('en-US')} bytes) to ${file}`);
     if (options.open) openWithViewer(file);
   });

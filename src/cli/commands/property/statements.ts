@@ -1,5 +1,5 @@
 /** `shopprop statements`: landlord statements; with --pdf DIR, every listed statement's PDF too. */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ShopClient } from '../../../client/client.js';
 import type { PaidPosted, StatementRecord } from '../../../contract/statement.js';
@@ -7,6 +7,7 @@ import type { CommandContext } from '../../context.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { statementColumns } from '../../output/columns/statement.js';
+import { writeWholeFile } from '../../output-target.js';
 import { progress } from '../../progress.js';
 import { requireCompany, requireValue } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
@@ -45,8 +46,7 @@ async function downloadAll(context: CommandContext, api: ShopClient, statements:
       const link = await api.statementPdf({ statementId: statement.id });
       const pdf = await api.fetchDocument(documentLink(link));
       const file = join(dir, `statement-${statement.id}.pdf`);
-      await writeFile(`${file}.partial`, pdf);
-      await rename(`${file}.partial`, file);
+      await writeWholeFile(file, pdf);
       meter.update(index + 1, statements.length);
     }
   } finally {

@@ -2,13 +2,11 @@
  * `shopprop receipt print <saleId>`: the sale's receipt as text for a 58 mm (`--width 32`) or
  * 80 mm (`--width 48`) printer on stdout (or -o FILE), or as a receipt-sized PDF (`--pdf FILE`).
  */
-import { rename, rm, writeFile } from 'node:fs/promises';
 import type { GlobalOptions } from '../../global-options.js';
-import { positiveInteger } from '../../options.js';
-import { withOutput } from '../../output-target.js';
+import { idArgument } from '../../options.js';
+import { withOutput, writeWholeFile } from '../../output-target.js';
 import { requireCompany } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
-import { CliUsageError } from '../../usage-error.js';
 
 export interface ReceiptPrintOptions {
   company?: number;
@@ -17,12 +15,7 @@ export interface ReceiptPrintOptions {
 }
 
 export async function run(options: ReceiptPrintOptions & GlobalOptions, args: string[]): Promise<void> {
-  let saleId: number;
-  try {
-    saleId = positiveInteger(args[0] ?? '');
-  } catch {
-    throw new CliUsageError(`saleId must be a positive whole number (got ${JSON.stringify(args[0])})`);
-  }
+  const saleId = idArgument('saleId', args[0]);
   const width = options.width === '32' ? 32 : 48;
   await runCommand(options, async (context) => {
     const companyId = await requireCompany(context, options.company);
@@ -53,14 +46,7 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
     if (options.pdf !== undefined) {
       const { receiptPdf } = await import('../../sale/receipt-pdf.js');
       const pdf = await receiptPdf(lines, width, { title: `Receipt ${receipt.receiptNo}`, bold: (line) => /^(RECEIPT|TOTAL)\b/.test(line) });
-      const partial = `${options.pdf}.partial-${process.pid}`;
-      try {
-        await writeFile(partial, pdf);
-        await rename(partial, options.pdf);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
+      await writeWholeFile(options.pdf, pdf);
       context.say(`wrote receipt ${receipt.receiptNo} (${pdf.length.toLocaleString('en-US')} bytes) to ${options.pdf}`);
       return;
     }
