@@ -50,7 +50,7 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  minify: true,
+  minify: !process.env.NO_MINIFY, // NO_MINIFY=1 keeps names readable in CPU profiles
   keepNames: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   define: { __SHOPPROP_VERSION__: JSON.stringify(pkg.version) },
