@@ -3,7 +3,7 @@
 // ajv and their kin are hundreds of files. Each command still loads only its own chunks.
 // Kept outside: the native SQLite addon, and pdfkit, which reads its font files from disk.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -40,7 +40,63 @@ const lazyChildProcess = {
   },
 };
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+/**
+ * Node built-ins that fastify requires at start but uses only to listen on a port (https, http2,
+ * dns, os: about 15 ms of start-up) or to time a request log (perf_hooks): loaded on first use,
+ * so the embedded server, which only injects requests, never loads them.
+ */
+const lazyBuiltinsOf = {
+  'fastify/lib/server.js': ['https', 'http2', 'dns', 'os'].map((name) => [
+    `const ${name} = require('node:${name}')`,
+    `const ${name} = lazyBuiltin(() => require('node:${name}'))`,
+  ]),
+  'fastify/lib/logger-factory.js': [
+    ["const { performance } = require('node:perf_hooks')", "const performance = { now: () => require('node:perf_hooks').performance.now() }"],
+  ],
+};
+// The module's properties, read through on first use (every use above is a call or a read).
+const lazyBuiltinSource =
+  '\nfunction lazyBuiltin(load) { let module; return new Proxy({}, { get: (_, key) => (module ??= load())[key] }); }\n';
+
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const files = Object.keys(lazyBuiltinsOf);
+    b.onLoad({ filter: /[\\/]fastify[\\/]lib[\\/](server|logger-factory)\.js$/ }, async (args) => {
+      const file = files.find((f) => args.path.replaceAll('\\', '/').endsWith(`node_modules/${f}`));
+      if (!file) return undefined;
+      let text = await readFile(args.path, 'utf8');
+      for (const [eager, lazy] of lazyBuiltinsOf[file]) {
+        if (!text.includes(eager)) throw new Error(`${args.path} no longer has: ${eager}`);
+        text = text.replace(eager, lazy);
+      }
+      if (text.includes('lazyBuiltin(')) text += lazyBuiltinSource;
+      return { contents: text, loader: 'js' };
+    });
+  },
+};
+
+// Bundled CommonJS code (and the __require helper) calls require(), which an ES module lacks.
+const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * esbuild puts the banner on every chunk, but only a few call require(); in the others it costs
+ * an import of node:module and a createRequire (about 0.15 ms a chunk, and a first page loads
+ * 30 chunks). Its line stays, empty, so the source maps still match.
+ */
+function dropUnusedRequireBanners(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const file = `${entry.parentPath}/${entry.name}`;
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith(`${requireBanner}\n`)) throw new Error(`${file} does not start with the require banner`);
+    const rest = text.slice(requireBanner.length);
+    if (!/\brequire\b/.test(rest)) writeFileSync(file, rest);
+  }
+}
+
+const dist = new URL('../dist', import.meta.url);
+rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/standalone': 'src/server/standalone.ts' },
   outdir: 'dist',
@@ -54,7 +110,8 @@ await build({
   keepNames: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   define: { __SHOPPROP_VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [compilersGivenByTheApp, lazyChildProcess],
+  banner: { js: requireBanner },
+  plugins: [compilersGivenByTheApp, lazyChildProcess, lazyBuiltins],
   logLevel: 'warning',
 });
+dropUnusedRequireBanners(dist.pathname);
