@@ -1,6 +1,7 @@
 /**
  * The one registry of commands. Only definitions live here (names, flags, help); every command's
- * work is loaded lazily when it runs, so `shopprop --help` costs little more than Node itself.
+ * work is loaded lazily when it runs, and a group's subcommands are defined only when the group
+ * is used, so `shopprop --help` costs little more than Node itself.
  */
 import { Command } from 'commander';
 import { configCommands } from './commands/config/register.js';
@@ -11,6 +12,7 @@ import { receiptCommands } from './commands/receipt/register.js';
 import { saleCommands } from './commands/sale/register.js';
 import { demoCommand, serveCommand } from './commands/server/register.js';
 import { addGlobalOptions } from './global-options.js';
+import { defineSubcommands } from './lazy-group.js';
 
 export function buildProgram(): Command {
   const program = new Command('shopprop')
@@ -30,7 +32,7 @@ export function buildProgram(): Command {
   program.addCommand(serveCommand());
   program.addCommand(demoCommand());
   program.addCommand(localCommands());
-  program.addCommand(helpCommand(program));
+  program.addCommand(helpCommand(program, expandCommand));
   program.addHelpText(
     'after',
     `
@@ -42,14 +44,22 @@ Quick start (local store, demo data):
 More: shopprop help exit-codes, shopprop help environment, shopprop <command> --help
 `,
   );
-  // Every subcommand exits through the same path as the program (usage errors exit 2).
-  const inherit = (command: Command) => {
-    for (const sub of command.commands) {
-      sub.exitOverride();
-      sub.showSuggestionAfterError();
-      inherit(sub);
-    }
-  };
-  inherit(program);
+  exitLikeTheProgram(program);
+  // A group's subcommands are defined when it is dispatched to (lazy-group.ts).
+  program.hook('preSubcommand', (_program, command) => expandCommand(command));
   return program;
+}
+
+/** Defines a lazy group's subcommands (nothing for any other command). */
+export function expandCommand(command: Command): void {
+  if (defineSubcommands(command)) exitLikeTheProgram(command);
+}
+
+/** Every subcommand exits through the same path as the program (usage errors exit 2). */
+function exitLikeTheProgram(command: Command): void {
+  for (const sub of command.commands) {
+    sub.exitOverride();
+    sub.showSuggestionAfterError();
+    exitLikeTheProgram(sub);
+  }
 }

@@ -38,6 +38,29 @@ describe('shopprop help', () => {
     expect(command.stdout).toContain('--sales-person');
   });
 
+  it('lists every subcommand of each group, however the group help is asked for', async () => {
+    const groups: Array<[string[], string[]]> = [
+      [['sale'], ['list', 'items', 'save', 'outbox', 'sync']],
+      [['receipt'], ['specs', 'print']],
+      [['config'], ['get', 'set', 'unset', 'list', 'use', 'path']],
+      [['local'], ['token', 'demo', 'company', 'import', 'statement']],
+      [['local', 'token'], ['create', 'list', 'revoke']],
+      [['local', 'statement'], ['prepare', 'approve', 'mark-paid']],
+    ];
+    for (const [group, subcommands] of groups) {
+      for (const args of [[...group, '--help'], ['help', ...group]]) {
+        const { code, stdout } = await runCli(args, { home });
+        expect(code, args.join(' ')).toBe(0);
+        for (const sub of subcommands) expect(stdout, args.join(' ')).toMatch(new RegExp(`^  ${sub}\\b`, 'm'));
+      }
+    }
+    const nested = await runCli(['help', 'local', 'token', 'create'], { home });
+    expect(nested.stdout).toContain('--role <role>');
+    const unknown = await runCli(['help', 'sale', 'nope'], { home });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown help topic or command: sale nope/);
+  });
+
   it('prints its version', async () => {
     const { code, stdout } = await runCli(['--version'], { home });
     expect(code).toBe(0);
@@ -53,6 +76,11 @@ describe('usage errors exit 2 with one line naming the problem', () => {
     [['sale', 'list', '--limit', '5000'], /1 to 1000/],
     [['payadvice', '--type', 'SOMETIMES'], /COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY/],
     [['sale', 'lst'], /unknown command 'lst'[\s\S]*Did you mean list/],
+    [['sael', 'list'], /unknown command 'sael'[\s\S]*Did you mean sale/],
+    [['local', 'tokn', 'list'], /unknown command 'tokn'[\s\S]*Did you mean token/],
+    [['local', 'token', 'crate'], /unknown command 'crate'[\s\S]*Did you mean create/],
+    [['config', 'gt', 'companyId'], /unknown command 'gt'[\s\S]*Did you mean get/],
+    [['receipt', 'print', '1', '--width', '40'], /--width.*Allowed choices are 32, 48/],
     [['--format', 'xml', 'sale', 'list'], /Allowed choices are table, json, ndjson, csv/],
     [['statement-pdf', 'abc'], /statementId must be a positive whole number/],
     [['local', 'token', 'revoke', '0'], /tokenId must be a positive whole number/],

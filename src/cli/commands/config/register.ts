@@ -1,13 +1,17 @@
 /** `shopprop config ...`: profiles and their settings. */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
+import { lazyGroup } from '../../lazy-group.js';
 
 export const CONFIG_KEYS_HELP =
   'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone';
 
 export function configCommands(): Command {
-  const config = new Command('config').description(`settings per profile (${CONFIG_KEYS_HELP})`);
+  return lazyGroup('config', `settings per profile (${CONFIG_KEYS_HELP})`, defineConfigCommands);
+}
+
+function defineConfigCommands(config: Command): void {
   const run = lazyAction(() => import('./config.js'));
   withExamples(config.command('get <key>').description('print one setting of the profile'), 'shopprop config get companyId').action(run);
   withExamples(
@@ -19,5 +23,4 @@ export function configCommands(): Command {
   withExamples(config.command('list').description('every setting of the profile (tokens shortened)'), 'shopprop config list').action(run);
   withExamples(config.command('use <profile>').description('make a profile the active one'), 'shopprop config use shop2').action(run);
   withExamples(config.command('path').description('where the config file is'), 'shopprop config path').action(run);
-  return config;
 }

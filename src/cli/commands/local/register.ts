@@ -1,7 +1,8 @@
 /** `shopprop local ...`: administration of the local store (tokens, demo, import, statements). */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
+import { lazyGroup } from '../../lazy-group.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
 import { LANDLORD_PAYMENT_TYPES } from '../../../contract/enums.js';
 import { demoCommand } from '../server/register.js';
@@ -9,8 +10,10 @@ import { demoCommand } from '../server/register.js';
 export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
 
 export function localCommands(): Command {
-  const local = new Command('local').description('administer the local store: tokens, demo data, imports, statements');
+  return lazyGroup('local', 'administer the local store: tokens, demo data, imports, statements', defineLocalCommands);
+}
 
+function defineLocalCommands(local: Command): void {
   const token = local.command('token').description('bearer tokens of the local server');
   withExamples(
     token
@@ -76,6 +79,4 @@ export function localCommands(): Command {
     statement.command('mark-paid <statementId>').description('mark an approved statement as paid to the landlord'),
     'shopprop local statement mark-paid 7',
   ).action(lazyAction(() => import('./statement-mark-paid.js')));
-
-  return local;
 }

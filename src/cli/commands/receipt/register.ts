@@ -1,12 +1,15 @@
 /** `shopprop receipt ...`: units in stock for receipts, and printed receipts. */
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
+import { lazyGroup } from '../../lazy-group.js';
 import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
 
 export function receiptCommands(): Command {
-  const receipt = new Command('receipt').description('receipts: serialised units in stock, printed receipts');
+  return lazyGroup('receipt', 'receipts: serialised units in stock, printed receipts', defineReceiptCommands);
+}
 
+function defineReceiptCommands(receipt: Command): void {
   withExamples(
     receipt
       .command('specs')
@@ -30,6 +33,4 @@ export function receiptCommands(): Command {
     'shopprop receipt print 120 --width 32 > /dev/usb/lp0',
     'shopprop receipt print 120 --pdf receipt-120.pdf',
   ).action(lazyAction(() => import('./print.js')));
-
-  return receipt;
 }

@@ -1,12 +1,15 @@
 /** `shopprop sale ...`: cash sales. */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
+import { lazyGroup } from '../../lazy-group.js';
 import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
 
 export function saleCommands(): Command {
-  const sale = new Command('sale').description('cash sales: list, lines, save, offline outbox');
+  return lazyGroup('sale', 'cash sales: list, lines, save, offline outbox', defineSaleCommands);
+}
 
+function defineSaleCommands(sale: Command): void {
   withExamples(
     sale
       .command('list')
@@ -62,6 +65,4 @@ export function saleCommands(): Command {
     sale.command('sync').description('send the offline outbox, oldest first, exactly once each'),
     'shopprop sale sync',
   ).action(lazyAction(() => import('./sync.js')));
-
-  return sale;
 }

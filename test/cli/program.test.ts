@@ -1,0 +1,93 @@
+/** The command tree: groups define their subcommands only when used, and then behave as if built eagerly. */
+import { CommanderError, type Command } from 'commander';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defineSubcommands, lazyGroup } from '../../src/cli/lazy-group.js';
+
+type ProgramModule = typeof import('../../src/cli/program.js');
+let programModule: ProgramModule;
+
+beforeAll(async () => {
+  // Defined by the build (scripts/build.mjs); the source needs it to exist.
+  (globalThis as Record<string, unknown>).__SHOPPROP_VERSION__ = '0.0.0-test';
+  programModule = await import('../../src/cli/program.js');
+});
+
+const GROUPS: Record<string, string[]> = {
+  sale: ['list', 'items', 'save', 'outbox', 'sync'],
+  receipt: ['specs', 'print'],
+  config: ['get', 'set', 'unset', 'list', 'use', 'path'],
+  local: ['token', 'demo', 'company', 'import', 'statement'],
+};
+
+function quietProgram(): { program: Command; output: () => string } {
+  let text = '';
+  const program = programModule.buildProgram();
+  const quiet = (command: Command) => {
+    command.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s) });
+    command.commands.forEach(quiet);
+  };
+  quiet(program);
+  // Subcommands defined later copy the output settings of their group.
+  return { program, output: () => text };
+}
+
+async function parseError(program: Command, args: string[]): Promise<CommanderError> {
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error;
+    throw error;
+  }
+  throw new Error(`no error for ${args.join(' ')}`);
+}
+
+describe('lazy groups', () => {
+  it('define their subcommands once, and only when asked', () => {
+    let calls = 0;
+    const group = lazyGroup('things', 'some things', (g) => {
+      calls += 1;
+      g.command('one');
+    });
+    expect(group.description()).toBe('some things');
+    expect(group.commands).toHaveLength(0);
+    expect(defineSubcommands(group)).toBe(true);
+    expect(defineSubcommands(group)).toBe(false);
+    expect(calls).toBe(1);
+    expect(group.commands.map((c) => c.name())).toEqual(['one']);
+  });
+
+  it('are listed by the program without their subcommands being built', () => {
+    const { program } = quietProgram();
+    for (const name of Object.keys(GROUPS)) {
+      const group = program.commands.find((c) => c.name() === name)!;
+      expect(group.description()).not.toBe('');
+      expect(group.commands).toHaveLength(0);
+    }
+  });
+
+  it('have every subcommand once expanded, each exiting through the program (usage errors, suggestions)', () => {
+    const { program } = quietProgram();
+    for (const [name, subcommands] of Object.entries(GROUPS)) {
+      const group = program.commands.find((c) => c.name() === name)!;
+      programModule.expandCommand(group);
+      expect(group.commands.map((c) => c.name()).filter((n) => n !== 'help')).toEqual(subcommands);
+    }
+  });
+
+  it('are expanded when dispatched to: a group help lists its subcommands, a typo gets a suggestion', async () => {
+    const { program, output } = quietProgram();
+    const help = await parseError(program, ['sale', '--help']);
+    expect(help.code).toBe('commander.helpDisplayed');
+    for (const verb of GROUPS.sale!) expect(output()).toMatch(new RegExp(`^  ${verb}\\b`, 'm'));
+
+    const nested = quietProgram();
+    const typo = await parseError(nested.program, ['local', 'tokn']);
+    expect(typo.code).toBe('commander.unknownCommand');
+    expect(nested.output()).toMatch(/unknown command 'tokn'\n\(Did you mean token\?\)/);
+
+    const deeper = quietProgram();
+    const option = await parseError(deeper.program, ['local', 'token', 'create', '--company', '0']);
+    expect(option.code).toBe('commander.invalidArgument');
+    expect(deeper.output()).toMatch(/--company.*positive whole number/);
+  });
+});
