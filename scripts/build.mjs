@@ -95,23 +95,59 @@ function dropUnusedRequireBanners(dir) {
   }
 }
 
+/**
+ * A file compiled by vm.Script (the code-cached server) cannot import(): an external loaded that
+ * way (pdfkit, for statement PDFs) is required instead, which is what importing CommonJS gives.
+ */
+const dynamicImportsAsRequire = {
+  name: 'dynamic-imports-as-require',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && external.includes(args.path) ? { path: args.path, namespace: 'required-external' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'required-external' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
 const dist = new URL('../dist', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
-await build({
-  entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/standalone': 'src/server/standalone.ts' },
+const common = {
   outdir: 'dist',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
   minify: !process.env.NO_MINIFY, // NO_MINIFY=1 keeps names readable in CPU profiles
   keepNames: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
-  define: { __SHOPPROP_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+const version = JSON.stringify(pkg.version);
+
+// The embedded server as one CommonJS file, which src/server/embedded.ts loads with a V8 code
+// cache (src/server/code-cache.ts); Node 20 caches no compiled ES module.
+const server = await build({
+  ...common,
+  metafile: true,
+  entryPoints: { 'server/embedded-server': 'src/server/embedded-server.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { __SHOPPROP_VERSION__: version },
+  plugins: [compilersGivenByTheApp, lazyBuiltins, dynamicImportsAsRequire],
+});
+for (const [input, { imports }] of Object.entries(server.metafile.inputs)) {
+  const left = imports.find((i) => i.kind === 'dynamic-import' && i.external);
+  if (left) throw new Error(`${input} imports ${left.path} dynamically, which the code-cached server cannot do`);
+}
+
+await build({
+  ...common,
+  entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/standalone': 'src/server/standalone.ts' },
+  splitting: true,
+  format: 'esm',
+  // Chunks are written to dist/ itself, so the server file is ./server/ from any of them.
+  define: { __SHOPPROP_VERSION__: version, __EMBEDDED_SERVER_FILE__: JSON.stringify('./server/embedded-server.cjs') },
   banner: { js: requireBanner },
   plugins: [compilersGivenByTheApp, lazyChildProcess, lazyBuiltins],
-  logLevel: 'warning',
 });
 dropUnusedRequireBanners(dist.pathname);

@@ -1,0 +1,100 @@
+/**
+ * Loads a CommonJS file compiled with a V8 code cache kept in the user's cache directory, as
+ * v8-compile-cache does: Node 20 has no compile cache of its own, and without one every run
+ * parses and compiles the same megabyte of server code again.
+ *
+ * A cache never changes what runs: V8 checks it against the source and its own version, and
+ * this file adds a checksum; a missing, stale, corrupt, rejected or unwritable cache means
+ * compiling from source, as without one. A cache is written (atomically, by rename) at the
+ * exit of a run that had none, so it holds the functions that run compiled.
+ * NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its cache) turns it off.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, isAbsolute, join } from 'node:path';
+import { Script } from 'node:vm';
+
+const CHECKSUM_BYTES = 20;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** `$XDG_CACHE_HOME/shopprop` or `~/.cache/shopprop`, `~/Library/Caches/shopprop` (macOS), `%LOCALAPPDATA%\shopprop\Cache` (Windows). */
+export function defaultCacheDir(env: Env = process.env, platform: NodeJS.Platform = process.platform, home = homedir()): string {
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'shopprop');
+  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'shopprop', 'Cache');
+  const xdg = env.XDG_CACHE_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.cache'), 'shopprop');
+}
+
+const sha1 = (...parts: Array<string | Buffer>) => {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+};
+
+/** The cache of this file as it is now, for this Node and its flags: any change is another name. */
+function cacheFileOf(file: string, cacheDir: string): { cacheFile: string; prefix: string } {
+  const { size, mtimeMs } = statSync(file);
+  const place = sha1(file).toString('hex').slice(0, 12);
+  const version = sha1([size, mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\0')).toString('hex').slice(0, 16);
+  const prefix = `${basename(file)}-${place}-`;
+  return { cacheFile: join(cacheDir, `${prefix}${version}.v8cache`), prefix };
+}
+
+function readCache(cacheFile: string): Buffer | undefined {
+  let stored: Buffer;
+  try {
+    stored = readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  const data = stored.subarray(CHECKSUM_BYTES);
+  return stored.length > CHECKSUM_BYTES && sha1(data).equals(stored.subarray(0, CHECKSUM_BYTES)) ? data : undefined;
+}
+
+/** Writes the cache whole or not at all, and removes the caches of earlier versions of the file. */
+function writeCache(cacheFile: string, prefix: string, data: Buffer): void {
+  try {
+    const dir = dirname(cacheFile);
+    mkdirSync(dir, { recursive: true });
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, Buffer.concat([sha1(data), data]));
+    renameSync(temporary, cacheFile);
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(prefix) && name.endsWith('.v8cache') && join(dir, name) !== cacheFile) unlinkSync(join(dir, name));
+    }
+  } catch {
+    // A read-only or full disk: the next run compiles from source again.
+  }
+}
+
+export interface CodeCacheOptions {
+  env?: Env;
+  cacheDir?: string;
+  /** When to write a new cache; by default at the exit of the process, when the run's functions are compiled. */
+  atExit?: (write: () => void) => void;
+}
+
+export interface Loaded {
+  exports: unknown;
+  /** Whether a cache was found and accepted. */
+  cacheUsed: boolean;
+}
+
+export function loadWithCodeCache(file: string, options: CodeCacheOptions = {}): Loaded {
+  const { env = process.env, atExit = (write) => process.once('exit', write) } = options;
+  const source = readFileSync(file, 'utf8');
+  const useCache = !env.NODE_DISABLE_COMPILE_CACHE;
+  const { cacheFile, prefix } = cacheFileOf(file, options.cacheDir ?? defaultCacheDir(env));
+  const cachedData = useCache ? readCache(cacheFile) : undefined;
+  // Node's own CommonJS wrapper, so the file runs as require() would run it.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  const cacheUsed = cachedData !== undefined && !script.cachedDataRejected;
+  if (useCache && !cacheUsed) atExit(() => writeCache(cacheFile, prefix, script.createCachedData()));
+  const module = { exports: {} as unknown, filename: file };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return { exports: module.exports, cacheUsed };
+}

@@ -1,0 +1,20 @@
+/**
+ * The embedded server: the bundled server opened in this process on a database file, acting as
+ * the local admin. Loaded through embedded.ts (in the build, as one code-cached CommonJS file).
+ */
+import { createInProcessTransport } from '../client/inprocess-transport.js';
+import type { Transport } from '../client/transport.js';
+import { openStore } from '../store/open-db.js';
+import { buildApp } from './app.js';
+import { LOCAL_ADMIN } from './auth.js';
+
+export async function openEmbeddedTransport(dbFile: string): Promise<Transport> {
+  const store = await openStore(dbFile);
+  try {
+    const app = await buildApp({ store, embeddedPrincipal: LOCAL_ADMIN });
+    return createInProcessTransport(app, `embedded (${dbFile})`, () => store.close());
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
