@@ -89,7 +89,7 @@ function dropUnusedRequireBanners(dir) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     const file = `${entry.parentPath}/${entry.name}`;
     const text = readFileSync(file, 'utf8');
-    if (!text.startsWith(`${requireBanner}\n`)) throw new Error(`${file} does not start with the require banner`);
+    if (!text.startsWith(`${requireBanner}\n`)) continue; // a file of a build without the banner
     const rest = text.slice(requireBanner.length);
     if (!/\brequire\b/.test(rest)) writeFileSync(file, rest);
   }
@@ -140,9 +140,44 @@ for (const [input, { imports }] of Object.entries(server.metafile.inputs)) {
   if (left) throw new Error(`${input} imports ${left.path} dynamically, which the code-cached server cannot do`);
 }
 
+// The command definitions and parsing, run on every start, as one CommonJS file that
+// src/cli/start.ts loads with a V8 code cache; command modules stay ES module chunks.
+const core = await build({
+  ...common,
+  metafile: true,
+  entryPoints: { 'cli/core': 'src/cli/main.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { __SHOPPROP_VERSION__: version },
+  plugins: [lazyChildProcess],
+});
+for (const [input, { imports }] of Object.entries(core.metafile.inputs)) {
+  const dynamic = imports.find((i) => i.kind === 'dynamic-import');
+  if (dynamic) throw new Error(`${input} imports ${dynamic.path} dynamically: the code-cached command definitions cannot (commands load through lazyAction)`);
+}
+
+// What bin/shopprop.js imports: loads the definitions and imports a command's module when it
+// runs; one file, as every module an ES module start loads costs time.
 await build({
   ...common,
-  entryPoints: { 'cli/main': 'src/cli/main.ts', 'server/standalone': 'src/server/standalone.ts' },
+  entryPoints: { 'cli/start': 'src/cli/start.ts' },
+  format: 'esm',
+  define: { __CLI_CORE_FILE__: JSON.stringify('./core.cjs') },
+});
+
+// Each command's module (lazyAction's 'group/name' is dist/cli/commands/group/name.js), the
+// standalone server, and their shared chunks.
+const commandModules = Object.fromEntries(
+  readdirSync('src/cli/commands', { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'register.ts')
+    .map((entry) => {
+      const id = `${entry.parentPath.replaceAll('\\', '/').replace(/^src\/cli\/commands\//, '')}/${entry.name.slice(0, -3)}`;
+      return [`cli/commands/${id}`, `src/cli/commands/${id}.ts`];
+    }),
+);
+await build({
+  ...common,
+  entryPoints: { ...commandModules, 'server/standalone': 'src/server/standalone.ts' },
   splitting: true,
   format: 'esm',
   // Chunks are written to dist/ itself, so the server file is ./server/ from any of them.

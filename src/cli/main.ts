@@ -1,12 +1,15 @@
 /**
- * The entry point: parse, run, and turn any failure into one line on stderr and an exit code.
+ * Parse, run, and turn any failure into one line on stderr and an exit code. Started by
+ * start.ts, which gives the way command modules are loaded.
  */
 import { CommanderError } from 'commander';
 import { errorExit } from './error-exit.js';
 import { ExitCode } from './exit-codes.js';
+import { setCommandLoader, type CommandLoader } from './lazy-action.js';
 import { buildProgram } from './program.js';
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], loadCommand: CommandLoader): Promise<number> {
+  setCommandLoader(loadCommand);
   const program = buildProgram();
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);
@@ -32,7 +35,3 @@ async function main(argv: string[]): Promise<number> {
     return exitCode;
   }
 }
-
-const exitCode = await main(process.argv);
-// Let stdout drain (a piped consumer may be slow) before the exit code is set.
-process.exitCode = exitCode;

@@ -9,14 +9,16 @@
  * exit of a run that had none, so it holds the functions that run compiled.
  * NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its cache) turns it off.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
+import * as zlib from 'node:zlib';
 
-const CHECKSUM_BYTES = 20;
+// A header: the CRC-32 of the data after it (zlib's: node:crypto costs a start 4 ms to load, a
+// checksum in JavaScript as much to run).
+const HEADER_BYTES = 4;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -28,17 +30,29 @@ export function defaultCacheDir(env: Env = process.env, platform: NodeJS.Platfor
   return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.cache'), 'shopprop');
 }
 
-const sha1 = (...parts: Array<string | Buffer>) => {
-  const hash = createHash('sha1');
-  for (const part of parts) hash.update(part);
-  return hash.digest();
-};
+/** FNV-1a, 32 bits, of a string. */
+function hashText(text: string, seed = 0x811c9dc5): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** CRC-32 of the data; undefined on a Node without zlib.crc32 (before 20.15), which then keeps no cache. */
+function checksum(data: Buffer): Buffer | undefined {
+  if (typeof zlib.crc32 !== 'function') return undefined;
+  const sum = Buffer.alloc(HEADER_BYTES);
+  sum.writeUInt32LE(zlib.crc32(data), 0);
+  return sum;
+}
+
+const hex = (n: number) => n.toString(16).padStart(8, '0');
 
 /** The cache of this file as it is now, for this Node and its flags: any change is another name. */
 function cacheFileOf(file: string, cacheDir: string): { cacheFile: string; prefix: string } {
   const { size, mtimeMs } = statSync(file);
-  const place = sha1(file).toString('hex').slice(0, 12);
-  const version = sha1([size, mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\0')).toString('hex').slice(0, 16);
+  const place = hex(hashText(file));
+  const key = [size, mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\0');
+  const version = hex(hashText(key)) + hex(hashText(key, 0x01000193));
   const prefix = `${basename(file)}-${place}-`;
   return { cacheFile: join(cacheDir, `${prefix}${version}.v8cache`), prefix };
 }
@@ -50,23 +64,30 @@ function readCache(cacheFile: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-  const data = stored.subarray(CHECKSUM_BYTES);
-  return stored.length > CHECKSUM_BYTES && sha1(data).equals(stored.subarray(0, CHECKSUM_BYTES)) ? data : undefined;
+  const data = stored.subarray(HEADER_BYTES);
+  return stored.length > HEADER_BYTES && checksum(data)?.equals(stored.subarray(0, HEADER_BYTES)) ? data : undefined;
 }
 
 /** Writes the cache whole or not at all, and removes the caches of earlier versions of the file. */
 function writeCache(cacheFile: string, prefix: string, data: Buffer): void {
+  const sum = checksum(data);
+  if (!sum) return;
+  const dir = dirname(cacheFile);
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
-    const dir = dirname(cacheFile);
     mkdirSync(dir, { recursive: true });
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, Buffer.concat([sha1(data), data]));
+    writeFileSync(temporary, Buffer.concat([sum, data]));
     renameSync(temporary, cacheFile);
     for (const name of readdirSync(dir)) {
       if (name.startsWith(prefix) && name.endsWith('.v8cache') && join(dir, name) !== cacheFile) unlinkSync(join(dir, name));
     }
   } catch {
     // A read-only or full disk: the next run compiles from source again.
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // There was no place to write it in.
+    }
   }
 }
 

@@ -1,7 +1,11 @@
 /** The command tree: groups define their subcommands only when used, and then behave as if built eagerly. */
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CommanderError, type Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineSubcommands, lazyGroup } from '../../src/cli/lazy-group.js';
+
+const COMMANDS = fileURLToPath(new URL('../../src/cli/commands', import.meta.url));
 
 type ProgramModule = typeof import('../../src/cli/program.js');
 let programModule: ProgramModule;
@@ -40,6 +44,19 @@ async function parseError(program: Command, args: string[]): Promise<CommanderEr
   }
   throw new Error(`no error for ${args.join(' ')}`);
 }
+
+describe('command modules', () => {
+  it('every command names a module of src/cli/commands that exports run', async () => {
+    const { program } = quietProgram();
+    for (const command of program.commands) programModule.expandCommand(command);
+    const { commandModuleIds } = await import('../../src/cli/lazy-action.js');
+    expect(commandModuleIds.size).toBeGreaterThanOrEqual(22);
+    for (const id of commandModuleIds) {
+      const module = (await import(/* @vite-ignore */ pathToFileURL(join(COMMANDS, `${id}.ts`)).href)) as { run?: unknown };
+      expect(typeof module.run, id).toBe('function');
+    }
+  });
+});
 
 describe('lazy groups', () => {
   it('define their subcommands once, and only when asked', () => {

@@ -1,6 +1,7 @@
 /**
- * The embedded server starts from a code cache in the user's cache directory: the first run
- * writes it, later runs use it, and the answers are the same with, without or despite it.
+ * The command definitions and the embedded server start from code caches in the user's cache
+ * directory: the first run writes them, later runs use them, and the answers are the same with,
+ * without or despite them.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,9 @@ const cacheDir = join(home, 'cache');
 const db = join(home, 'shop.db');
 const env = { home, extra: { XDG_CACHE_HOME: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined } };
 const list = ['--db', db, 'sale', 'list', '--company', '1', '--format', 'json'];
-const caches = () => (existsSync(join(cacheDir, 'shopprop')) ? readdirSync(join(cacheDir, 'shopprop')) : []);
+const cached = () => (existsSync(join(cacheDir, 'shopprop')) ? readdirSync(join(cacheDir, 'shopprop')) : []);
+/** The caches of the embedded server (the command definitions have their own). */
+const caches = () => cached().filter((name) => name.startsWith('embedded-server.cjs-'));
 
 beforeAll(async () => {
   const demo = await runCli(['--db', db, 'demo'], { home, timeoutMs: 120_000, extra: { NODE_DISABLE_COMPILE_CACHE: '1' } });
@@ -24,16 +27,17 @@ beforeAll(async () => {
 
 describe('embedded start-up with a code cache', () => {
   it('answers the same on the run that writes the cache, the runs that use it, and with a corrupt one', async () => {
-    expect(caches()).toEqual([]);
+    expect(cached()).toEqual([]);
     const first = await runCli(list, env);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toHaveLength(50);
     expect(caches()).toHaveLength(1);
+    expect(cached().filter((name) => name.startsWith('core.cjs-'))).toHaveLength(1);
 
-    const cached = await runCli(list, env);
-    expect(cached.code, cached.stderr).toBe(0);
-    expect(cached.stdout).toBe(first.stdout);
-    expect(cached.stderr).toBe(first.stderr);
+    const again = await runCli(list, env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
+    expect(again.stderr).toBe(first.stderr);
 
     writeFileSync(join(cacheDir, 'shopprop', caches()[0]!), 'not a cache');
     const corrupt = await runCli(list, env);
@@ -44,6 +48,20 @@ describe('embedded start-up with a code cache', () => {
     const off = await runCli(list, { home, extra: { XDG_CACHE_HOME: join(home, 'other-cache'), NODE_DISABLE_COMPILE_CACHE: '1' } });
     expect(off.stdout).toBe(first.stdout);
     expect(existsSync(join(home, 'other-cache'))).toBe(false);
+  });
+
+  it('prints the same help with a corrupt cache of the command definitions, or none it can write', async () => {
+    const expected = await runCli(['--help'], { home, extra: { NODE_DISABLE_COMPILE_CACHE: '1' } });
+    await runCli(['--help'], env);
+    const core = cached().find((name) => name.startsWith('core.cjs-'))!;
+    writeFileSync(join(cacheDir, 'shopprop', core), Buffer.alloc(4096, 1));
+    const corrupt = await runCli(['--help'], env);
+    expect(corrupt).toEqual(expected);
+    expect(await runCli(['--help'], env)).toEqual(expected);
+
+    writeFileSync(join(home, 'a-file'), '');
+    const unwritable = await runCli(['--help'], { home, extra: { XDG_CACHE_HOME: join(home, 'a-file') } });
+    expect(unwritable).toEqual(expected);
   });
 
   it('runs a command whose server side loads pdfkit (a statement PDF) from the cached server', async () => {

@@ -12,7 +12,7 @@ export function configCommands(): Command {
 }
 
 function defineConfigCommands(config: Command): void {
-  const run = lazyAction(() => import('./config.js'));
+  const run = lazyAction('config/config');
   withExamples(config.command('get <key>').description('print one setting of the profile'), 'shopprop config get companyId').action(run);
   withExamples(
     config.command('set <key> <value>').description('set a setting of the profile'),

@@ -23,15 +23,15 @@ function defineLocalCommands(local: Command): void {
       .addOption(choiceOption('--role <role>', 'what it may do', ['CASHIER', 'ACCOUNTANT', 'ADMIN']).makeOptionMandatory())
       .requiredOption('--name <name>', 'user the token belongs to'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',
-  ).action(lazyAction(() => import('./token-create.js')));
+  ).action(lazyAction('local/token-create'));
   withExamples(
     token.command('list').description('tokens of the local store (never the tokens themselves)').addOption(idOption('--company <id>', 'only this company')),
     'shopprop local token list',
-  ).action(lazyAction(() => import('./token-list.js')));
+  ).action(lazyAction('local/token-list'));
   withExamples(
     token.command('revoke <tokenId>').description('revoke a token; it stops working at once'),
     'shopprop local token revoke 3',
-  ).action(lazyAction(() => import('./token-revoke.js')));
+  ).action(lazyAction('local/token-revoke'));
 
   local.addCommand(demoCommand('demo'));
 
@@ -46,7 +46,7 @@ function defineLocalCommands(local: Command): void {
       .option('--shops <names>', 'comma-separated shop names', 'Main shop')
       .option('--use', 'make it the profile\'s company, shop, cashbook and user'),
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
-  ).action(lazyAction(() => import('./company-create.js')));
+  ).action(lazyAction('local/company-create'));
 
   withExamples(
     local
@@ -55,7 +55,7 @@ function defineLocalCommands(local: Command): void {
       .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)')),
     'shopprop local import products products.csv',
     'shopprop local import receipts receipts-2026-10.csv',
-  ).action(lazyAction(() => import('./import.js')));
+  ).action(lazyAction('local/import'));
 
   const statement = local.command('statement').description('landlord statement workflow: prepare, approve, mark paid');
   withExamples(
@@ -70,13 +70,13 @@ function defineLocalCommands(local: Command): void {
       .addOption(idOption('--service <id>', 'service id; required with SERVICE_CHARGE_ONLY'))
       .option('--final', 'a FINAL statement: immutable, one per property and month'),
     'shopprop local statement prepare --property 1 --month 10 --year 2026 --final',
-  ).action(lazyAction(() => import('./statement-prepare.js')));
+  ).action(lazyAction('local/statement-prepare'));
   withExamples(
     statement.command('approve <statementId>').description('approve a statement for payment'),
     'shopprop local statement approve 7',
-  ).action(lazyAction(() => import('./statement-approve.js')));
+  ).action(lazyAction('local/statement-approve'));
   withExamples(
     statement.command('mark-paid <statementId>').description('mark an approved statement as paid to the landlord'),
     'shopprop local statement mark-paid 7',
-  ).action(lazyAction(() => import('./statement-mark-paid.js')));
+  ).action(lazyAction('local/statement-mark-paid'));
 }

@@ -20,7 +20,7 @@ export function propertyCommands(): Command[] {
       .option('--year <y>', 'year (default: this year)', year),
     'shopprop paidbalance --zone 1',
     'shopprop paidbalance --property 3 --month 9 --year 2026 --format csv -o sept.csv',
-  ).action(lazyAction(() => import('./paid-balance.js')));
+  ).action(lazyAction('property/paid-balance'));
 
   const payAdvice = withExamples(
     new CommandClass('payadvice')
@@ -33,7 +33,7 @@ export function propertyCommands(): Command[] {
       .option('--year <y>', 'year (default: this year)', year),
     'shopprop payadvice --property 1',
     'shopprop payadvice --property 1 --type SERVICE_CHARGE_ONLY --service 1 --month 10',
-  ).action(lazyAction(() => import('./pay-advice.js')));
+  ).action(lazyAction('property/pay-advice'));
 
   const statements = withExamples(
     new CommandClass('statements')
@@ -45,7 +45,7 @@ export function propertyCommands(): Command[] {
       .option('--pdf <dir>', 'also download every listed statement\'s PDF into DIR'),
     'shopprop statements --landlord 1 --status ALL',
     'shopprop statements --landlord 1 --status NO --pdf ./statements',
-  ).action(lazyAction(() => import('./statements.js')));
+  ).action(lazyAction('property/statements'));
 
   const statementPdf = withExamples(
     new CommandClass('statement-pdf')
@@ -55,7 +55,7 @@ export function propertyCommands(): Command[] {
       .option('--open', 'open the saved PDF with the system viewer'),
     'shopprop statement-pdf 12',
     'shopprop statement-pdf 12 --download statement-12.pdf --open',
-  ).action(lazyAction(() => import('./statement-pdf.js')));
+  ).action(lazyAction('property/statement-pdf'));
 
   return [paidBalance, payAdvice, statements, statementPdf];
 }

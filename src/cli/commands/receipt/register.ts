@@ -20,7 +20,7 @@ function defineReceiptCommands(receipt: Command): void {
       .option('--all', 'every page, streamed'),
     'shopprop receipt specs',
     'shopprop receipt specs --all --fields id,itemName,imei1,salePrice --format csv',
-  ).action(lazyAction(() => import('./specs.js')));
+  ).action(lazyAction('receipt/specs'));
 
   withExamples(
     receipt
@@ -32,5 +32,5 @@ function defineReceiptCommands(receipt: Command): void {
     'shopprop receipt print 120',
     'shopprop receipt print 120 --width 32 > /dev/usb/lp0',
     'shopprop receipt print 120 --pdf receipt-120.pdf',
-  ).action(lazyAction(() => import('./print.js')));
+  ).action(lazyAction('receipt/print'));
 }

@@ -23,7 +23,7 @@ function defineSaleCommands(sale: Command): void {
     'shopprop sale list',
     'shopprop sale list --shop 2 --format csv -o shop2.csv',
     'shopprop sale list --all --format csv --output sales.csv',
-  ).action(lazyAction(() => import('./list.js')));
+  ).action(lazyAction('sale/list'));
 
   withExamples(
     sale
@@ -39,7 +39,7 @@ function defineSaleCommands(sale: Command): void {
       .option('--all', 'every page, streamed'),
     'shopprop sale items --category 3',
     'shopprop sale items --all --fields issueDate,itemName,qty,lineTotal --format csv',
-  ).action(lazyAction(() => import('./items.js')));
+  ).action(lazyAction('sale/items'));
 
   withExamples(
     sale
@@ -54,15 +54,15 @@ function defineSaleCommands(sale: Command): void {
     'shopprop sale save',
     'shopprop sale save --file sale.json',
     'cat sale.json | shopprop sale save --file - --dry-run',
-  ).action(lazyAction(() => import('./save.js')));
+  ).action(lazyAction('sale/save'));
 
   withExamples(
     sale.command('outbox').description('list sales kept offline, waiting to be sent'),
     'shopprop sale outbox',
-  ).action(lazyAction(() => import('./outbox.js')));
+  ).action(lazyAction('sale/outbox'));
 
   withExamples(
     sale.command('sync').description('send the offline outbox, oldest first, exactly once each'),
     'shopprop sale sync',
-  ).action(lazyAction(() => import('./sync.js')));
+  ).action(lazyAction('sale/sync'));
 }

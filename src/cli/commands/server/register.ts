@@ -13,7 +13,7 @@ export function serveCommand(): Command {
       .option('--quiet', 'no request log'),
     'shopprop serve',
     'shopprop serve --port 9000 --db /srv/shop.db',
-  ).action(lazyAction(() => import('./serve.js')));
+  ).action(lazyAction('server/serve'));
 }
 
 export function demoCommand(name = 'demo'): Command {
@@ -25,5 +25,5 @@ export function demoCommand(name = 'demo'): Command {
       .option('--replace', 'delete the existing local store file first'),
     'shopprop demo',
     'shopprop demo --scale 100 --db /tmp/big.db',
-  ).action(lazyAction(() => import('./demo.js')));
+  ).action(lazyAction('server/demo'));
 }
