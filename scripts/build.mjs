@@ -1,4 +1,9 @@
-// Bundles the CLI (and, as lazily loaded chunks, the local server) into dist/.
+// Bundles the CLI and the local server into dist/:
+//   cli/start.js                      what bin/shopprop.js runs
+//   cli/core.cjs                      the command definitions and parsing, loaded with a V8 code cache
+//   cli/commands/<group>/<name>.js    each command's module (ES modules sharing chunks), run on use
+//   server/embedded-server.cjs        the in-process server, loaded with a V8 code cache
+//   server/standalone.js              the server on a port
 // Pure-JS dependencies are bundled in: Node's ES module loader pays per file, and fastify,
 // ajv and their kin are hundreds of files. Each command still loads only its own chunks.
 // Kept outside: the native SQLite addon, and pdfkit, which reads its font files from disk.

@@ -1,7 +1,8 @@
 /**
  * Loads a CommonJS file compiled with a V8 code cache kept in the user's cache directory, as
  * v8-compile-cache does: Node 20 has no compile cache of its own, and without one every run
- * parses and compiles the same megabyte of server code again.
+ * parses and compiles the same code again (the command definitions on every start, the server
+ * on every embedded one).
  *
  * A cache never changes what runs: V8 checks it against the source and its own version, and
  * this file adds a checksum; a missing, stale, corrupt, rejected or unwritable cache means
