@@ -11,3 +11,8 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(JSON.stringify(value)));
 }
+
+/** Sends `{"count":…,"list":[…]}` whose records are already JSON texts (see JsonEnvelope). */
+export function sendJsonEnvelope(reply: FastifyReply, envelope: { count: number; list: readonly string[] }): FastifyReply {
+  return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(`{"count":${envelope.count},"list":[${envelope.list.join(',')}]}`));
+}

@@ -2,15 +2,17 @@
  * The cash sale list (4.1) and the sale item list (4.2), newest first (issueDate desc, id desc).
  * Without start and limit every matching record is returned; with them, one page. `count` is
  * the number of matching records (the company's is a maintained counter: one row read).
+ * Cash sales come as their records' JSON text, built by the store (see listSaleJson).
  */
-import type { CashSaleRecord, SaleItemRecord } from '../contract/cash-sale.js';
+import type { SaleItemRecord } from '../contract/cash-sale.js';
 import type { EnvelopeOf } from '../contract/common.js';
 import {
   countSaleItems,
   countSales,
   listSaleItems as readSaleItems,
-  listSales,
+  listSaleJson,
   saleStats,
+  type SortKey,
   type PageRequest,
   type SaleFilter,
   type SaleItemFilter,
@@ -32,19 +34,29 @@ function pageOf(paging: Paging): PageRequest {
  * Reads a page, seeking past the remembered end of the previous page when the walk is
  * sequential and nothing changed, and remembers where this page ends.
  */
-function walk<T extends { id: number; issueDate: number }>(
+function walk<T>(
   store: Store,
   listKey: string,
   companyId: number | undefined,
   page: PageRequest,
-  read: (after: { issueDate: number; id: number } | undefined) => T[],
+  read: (after: SortKey | undefined) => T[],
+  keyOf: (row: T) => SortKey,
 ): T[] {
   if (companyId === undefined || page.start === 0 || page.limit === undefined) return read(undefined);
   const version = saleStats(store, companyId).version;
   const rows = read(cursorAt(store, listKey, page.start, version));
   const last = rows.at(-1);
-  if (last && rows.length === page.limit) rememberCursor(store, listKey, page.start + rows.length, version, { issueDate: last.issueDate, id: last.id });
+  if (last !== undefined && rows.length === page.limit) rememberCursor(store, listKey, page.start + rows.length, version, keyOf(last));
   return rows;
+}
+
+const keyOfRecord = (record: SortKey): SortKey => ({ issueDate: record.issueDate, id: record.id });
+const keyOfJson = (text: string): SortKey => keyOfRecord(JSON.parse(text) as SortKey);
+
+/** An envelope whose records are JSON texts: `list` joins into the reply's array as it is. */
+export interface JsonEnvelope {
+  count: number;
+  list: string[];
 }
 
 export interface CashSaleListFilter extends Paging {
@@ -55,12 +67,12 @@ export interface CashSaleListFilter extends Paging {
   ownerCompanyId?: number;
 }
 
-export function listCashSales(store: Store, query: CashSaleListFilter): EnvelopeOf<CashSaleRecord> {
+export function listCashSales(store: Store, query: CashSaleListFilter): JsonEnvelope {
   const filter: SaleFilter = { companyId: query.companyId, retailShopId: query.retailShopId, userId: query.salesPersonId };
   const page = pageOf(query);
   const company = query.ownerCompanyId ?? query.companyId;
   const key = `sales:${filter.companyId ?? ''}:${filter.retailShopId ?? ''}:${filter.userId ?? ''}:${page.limit ?? ''}`;
-  const list = walk(store, key, company, page, (after) => listSales(store, filter, page, after));
+  const list = walk(store, key, company, page, (after) => listSaleJson(store, filter, page, after), keyOfJson);
   return { count: countSales(store, filter), list };
 }
 
@@ -82,6 +94,6 @@ export function listSaleItems(store: Store, query: SaleItemListFilter): Envelope
   };
   const page = pageOf(query);
   const key = `items:${JSON.stringify(filter)}:${page.limit ?? ''}`;
-  const list = walk(store, key, query.companyId, page, (after) => readSaleItems(store, filter, page, after));
+  const list = walk(store, key, query.companyId, page, (after) => readSaleItems(store, filter, page, after), keyOfRecord);
   return { count: countSaleItems(store, filter), list };
 }

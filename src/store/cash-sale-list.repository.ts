@@ -1,9 +1,9 @@
 /**
  * Reads of the cash sale list and the sale item list, newest first (issue_date desc, id desc).
- * Money is cents / 100 (in SQL for sale items, in saleRecords for sales): an integer divided
- * by 100 is the double nearest to the two-decimal amount, the same number fromCents() gives.
+ * Money is cents / 100.0 in SQL: an integer divided by 100 is the double nearest to the
+ * two-decimal amount, the same number fromCents() gives.
  */
-import type { CashSaleRecord, SaleItemRecord } from '../contract/cash-sale.js';
+import type { SaleItemRecord } from '../contract/cash-sale.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 
@@ -25,46 +25,19 @@ export interface SaleFilter {
   userId?: number;
 }
 
-// Read as arrays (`.raw()`) and built into records here: better-sqlite3 builds a row object
-// property by property, several times slower than a literal of a fixed shape. Cents are read
-// as integers (cheaper to hand over than doubles) and divided here, the same IEEE division.
-const SALE_COLUMNS = `id, issue_date, issued_to, issued_to_phone, amount_paid_cents, payment_method, transaction_type,
-  ref_no, receipt_no, notes, company_id, cashbook_id, retail_shop_id, user_id, total_discount_cents,
-  total_tax_cents, sub_total_cents, total_amount_cents, balance_cents`;
-
-type SaleRow = [
-  number, number, string | null, string | null, number, string, string, string | null, string, string | null,
-  number, number | null, number | null, number | null, number, number, number, number, number,
-];
-
-function saleRecords(rows: SaleRow[]): CashSaleRecord[] {
-  const records = new Array<CashSaleRecord>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    records[i] = {
-      id: r[0],
-      issueDate: r[1],
-      issuedTo: r[2],
-      issuedToPhone: r[3],
-      amountPaid: r[4] / 100,
-      paymentMethod: r[5],
-      transactionType: r[6],
-      refNo: r[7],
-      receiptNo: r[8],
-      notes: r[9],
-      companyId: r[10],
-      cashbookId: r[11],
-      retailShopId: r[12],
-      userId: r[13],
-      totalDiscount: r[14] / 100,
-      totalTax: r[15] / 100,
-      subTotal: r[16] / 100,
-      totalAmount: r[17] / 100,
-      balance: r[18] / 100,
-    };
-  }
-  return records;
-}
+/**
+ * A sale as the list endpoint sends it (2.2): its JSON text, built by SQLite. For a company's
+ * list it is read from the index that holds it (the sale-wire-index migration, whose copy of
+ * this expression must stay identical), so a page costs one text value per sale; for a shop or
+ * a sales person it is computed from the row. Money is cents / 100.0, the same IEEE division as
+ * fromCents(), and SQLite writes doubles so that they read back as the same number.
+ */
+const SALE_RECORD_JSON = `json_object('id', id, 'issueDate', issue_date, 'issuedTo', issued_to,
+  'issuedToPhone', issued_to_phone, 'amountPaid', amount_paid_cents / 100.0, 'paymentMethod', payment_method,
+  'transactionType', transaction_type, 'refNo', ref_no, 'receiptNo', receipt_no, 'notes', notes,
+  'companyId', company_id, 'cashbookId', cashbook_id, 'retailShopId', retail_shop_id, 'userId', user_id,
+  'totalDiscount', total_discount_cents / 100.0, 'totalTax', total_tax_cents / 100.0,
+  'subTotal', sub_total_cents / 100.0, 'totalAmount', total_amount_cents / 100.0, 'balance', balance_cents / 100.0)`;
 
 /** One filter column at a time (the accepted shapes), each backed by an index in date order. */
 function saleWhere(filter: SaleFilter): { where: string; params: number[] } {
@@ -86,32 +59,27 @@ export function countSales(store: Store, filter: SaleFilter): number {
 }
 
 /**
- * Sales in newest-first order. With `after`, a keyset seek past that row (0.1 ms at any depth);
- * otherwise OFFSET over the covering index, then the page's rows by id (a few ms at 100k deep).
+ * The query of a page of sales in newest-first order, each as its record's JSON text. With
+ * `after`, a keyset seek past that row (0.1 ms at any depth); otherwise OFFSET over the narrow
+ * date index, then the page's rows by id (a few ms at 100k deep).
  */
-export function listSales(store: Store, filter: SaleFilter, page: PageRequest, after?: SortKey): CashSaleRecord[] {
+export function saleJsonQuery(filter: SaleFilter, page: PageRequest, after?: SortKey): { sql: string; params: number[] } {
   const { where, params } = saleWhere(filter);
   const limit = page.limit ?? -1;
-  const rows = (text: string) => prepared<number[], SaleRow>(store, text).raw(true);
+  const order = 'order by issue_date desc, id desc';
   if (after) {
-    return saleRecords(
-      rows(`select ${SALE_COLUMNS} from cash_sales where ${where} and (issue_date, id) < (?, ?) order by issue_date desc, id desc limit ?`).all(
-        ...params,
-        after.issueDate,
-        after.id,
-        limit,
-      ),
-    );
+    return { sql: `select ${SALE_RECORD_JSON} from cash_sales where ${where} and (issue_date, id) < (?, ?) ${order} limit ?`, params: [...params, after.issueDate, after.id, limit] };
   }
-  if (page.start === 0) {
-    return saleRecords(rows(`select ${SALE_COLUMNS} from cash_sales where ${where} order by issue_date desc, id desc limit ?`).all(...params, limit));
-  }
-  return saleRecords(
-    rows(
-      `select ${SALE_COLUMNS} from cash_sales where id in (select id from cash_sales where ${where} order by issue_date desc, id desc limit ? offset ?)
-      order by issue_date desc, id desc`,
-    ).all(...params, limit, page.start),
-  );
+  if (page.start === 0) return { sql: `select ${SALE_RECORD_JSON} from cash_sales where ${where} ${order} limit ?`, params: [...params, limit] };
+  return {
+    sql: `select ${SALE_RECORD_JSON} from cash_sales where id in (select id from cash_sales where ${where} ${order} limit ? offset ?) ${order}`,
+    params: [...params, limit, page.start],
+  };
+}
+
+export function listSaleJson(store: Store, filter: SaleFilter, page: PageRequest, after?: SortKey): string[] {
+  const { sql, params } = saleJsonQuery(filter, page, after);
+  return prepared<number[], string>(store, sql).pluck(true).all(...params);
 }
 
 export interface SaleItemFilter {

@@ -1,8 +1,8 @@
 /**
  * The cash sale list (4.1), the sale item list (4.2) and the save (4.4). Schemas come from the
- * contract. The sale list's records are built by the store with exactly the contract's fields,
- * so the list is sent as JSON.stringify gives it (native, and as bytes: no second pass to
- * measure or encode a page of a thousand sales); its response schema documents that shape.
+ * contract. The sale list's records come from the store as JSON text with exactly the
+ * contract's fields, so the reply is joined from them and sent as bytes (no object built, no
+ * serializer run); its response schema documents that shape.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -20,7 +20,7 @@ import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
 import { saveCashSaleInGroup } from '../../services/cash-sale-save.js';
 import { requireCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
-import { sendJson } from '../send-json.js';
+import { sendJsonEnvelope } from '../send-json.js';
 import { runService, toHttpError } from '../service-errors.js';
 import { requireOwned } from './owned-ids.js';
 
@@ -41,7 +41,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId);
       if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId);
       const envelope = runService(() => listCashSales(store, { ...query, ownerCompanyId }));
-      return sendJson(reply, envelope);
+      return sendJsonEnvelope(reply, envelope);
     },
   );
 

@@ -18,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-02-sales': loadedWhenRun(() => import('./2026-11-22-02-sales.js')),
   '2026-11-22-03-property': loadedWhenRun(() => import('./2026-11-22-03-property.js')),
   '2026-11-22-04-ledger-months': loadedWhenRun(() => import('./2026-11-22-04-ledger-months.js')),
+  '2026-11-22-05-sale-wire-index': loadedWhenRun(() => import('./2026-11-22-05-sale-wire-index.js')),
 };

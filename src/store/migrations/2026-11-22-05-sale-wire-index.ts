@@ -1,0 +1,29 @@
+/**
+ * Each sale's record as the list endpoint sends it (2.2, in contract field order, money as
+ * cents / 100), kept in an index on an expression beside the company's newest-first order.
+ * A page of the company's list is then read from this index alone: one text value per sale,
+ * written by SQLite when the sale was saved, instead of nineteen columns handed to JavaScript,
+ * built into an object and serialized again on every request.
+ *
+ * SQLite keeps the index in step with every insert, update and delete itself. This file is
+ * frozen with the expression it indexes; the repository keeps its own copy of it
+ * (store/cash-sale-list.repository.ts), which must stay identical for the index to serve.
+ */
+import { sql, type Kysely } from 'kysely';
+
+const SALE_RECORD_JSON = `json_object('id', id, 'issueDate', issue_date, 'issuedTo', issued_to,
+  'issuedToPhone', issued_to_phone, 'amountPaid', amount_paid_cents / 100.0, 'paymentMethod', payment_method,
+  'transactionType', transaction_type, 'refNo', ref_no, 'receiptNo', receipt_no, 'notes', notes,
+  'companyId', company_id, 'cashbookId', cashbook_id, 'retailShopId', retail_shop_id, 'userId', user_id,
+  'totalDiscount', total_discount_cents / 100.0, 'totalTax', total_tax_cents / 100.0,
+  'subTotal', sub_total_cents / 100.0, 'totalAmount', total_amount_cents / 100.0, 'balance', balance_cents / 100.0)`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql.raw(`create index cash_sales_company_wire on cash_sales(company_id, issue_date desc, id desc, ${SALE_RECORD_JSON})`).execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql.raw('drop index if exists cash_sales_company_wire').execute(db);
+}
