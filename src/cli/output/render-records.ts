@@ -1,8 +1,9 @@
 /**
- * Records in the chosen format. The table and CSV libraries are loaded by the formats that use
- * them, so a JSON page does not pay for them (render.ts has the table itself).
+ * Records in the chosen format. The table library is loaded by the format that uses it, so a
+ * JSON page does not pay for it (render.ts has the table itself).
  */
 import { csvCellWriter, jsonValue } from './cells.js';
+import { csvRecord } from './csv-text.js';
 import type { Column, ColumnSet } from './columns/types.js';
 import { assertTimeZone, DEFAULT_TIME_ZONE } from './date-text.js';
 import { OutputUsageError } from './errors.js';
@@ -121,20 +122,18 @@ async function writeJsonArray(records: RecordSource, out: NodeJS.WritableStream,
   return count;
 }
 
-const CSV_OPTIONS = { record_delimiter: 'windows' } as const;
-
 async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean): Promise<number> {
-  const { stringify } = await import('csv-stringify/sync');
-  const header = stringify([columns.map((column) => column.key)], CSV_OPTIONS);
-  await writeChunk(out, (bom ? '\ufeff' : '') + header);
   const keys = columns.map((column) => column.key);
+  await writeChunk(out, (bom ? '\ufeff' : '') + csvRecord(keys));
   const cellOf = columns.map((column) => csvCellWriter(column, raw));
-  const cells = (record: object): string[] => {
-    const row = record as Row;
-    const line = new Array<string>(keys.length);
-    for (let i = 0; i < keys.length; i++) line[i] = cellOf[i]!(row[keys[i]!]);
-    return line;
-  };
-  // One csv-stringify call per group of rows: each call sets up a stringifier of its own.
-  return pump(records, out, (group) => stringify(group.map(cells), CSV_OPTIONS));
+  const line = new Array<string>(keys.length);
+  return pump(records, out, (group) => {
+    let text = '';
+    for (const record of group) {
+      const row = record as Row;
+      for (let i = 0; i < keys.length; i++) line[i] = cellOf[i]!(row[keys[i]!]);
+      text += csvRecord(line);
+    }
+    return text;
+  });
 }

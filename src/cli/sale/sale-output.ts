@@ -4,13 +4,13 @@
  * server would compute. Messages go to stderr.
  */
 import { Chalk } from 'chalk';
-import { stringify } from 'csv-stringify/sync';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import type { CheckedSale } from '../../domain/sale-check.js';
 import { fromCents } from '../../domain/money.js';
 import type { CommandContext } from '../context.js';
 import { colourWanted } from '../emit-list.js';
 import { columnSet } from '../output/columns/types.js';
+import { csvOfObjects } from '../output/csv-text.js';
 import { resolveFormat } from '../output/format.js';
 import { formatCents, toCents } from '../output/money-text.js';
 import { tableText } from '../output/render.js';
@@ -84,7 +84,7 @@ export async function emitPreview(context: CommandContext, preview: SalePreview)
     }
     if (format === 'csv') {
       // One kind of row per CSV file: the lines, as a spreadsheet reconciles them.
-      target.stream.write(stringify(preview.lines, { header: true, record_delimiter: '\r\n', bom: context.globals.bom === true }));
+      target.stream.write((context.globals.bom === true ? '\ufeff' : '') + csvOfObjects(preview.lines));
       return;
     }
     const color = colourWanted(context, target.isTTY);
@@ -116,7 +116,7 @@ function recordText<R extends Record<string, unknown>>(record: R, format: string
     case 'ndjson':
       return `${JSON.stringify(record)}\n`;
     case 'csv':
-      return stringify([record], { header: true, record_delimiter: '\r\n', cast: { boolean: String } });
+      return csvOfObjects([record]);
     default:
       return table(record);
   }

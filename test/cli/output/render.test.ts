@@ -57,6 +57,9 @@ describe('csv', () => {
     expect(rows.map((row) => row.issuedTo)).toEqual(['Doe, Jane', 'Line\nbreak', 'Plain']);
     expect(rows.map((row) => row.notes)).toEqual(['said "thanks"', 'a,"b",\r\nc', '']);
     expect(rows[2]?.refNo).toBe('=SUM(A1)');
+    // A lone LF is quoted too: readers that split records on any line break (spreadsheet apps,
+    // line tools) would otherwise cut the record in two.
+    expect(text).toContain(',"Line\nbreak",');
   });
 
   it('writes RFC 4180: a header row of field names, CRLF line ends, quotes only where needed', async () => {
