@@ -1,6 +1,7 @@
 /**
  * Walks a collection page by page (`--all`), yielding one record (or, from walkPageLists, one
- * page of records) at a time so memory holds a single page. The walk ends when the first page's `count` is reached, and also, so that a
+ * page of records) at a time, reading one page ahead: memory holds at most two pages. The walk
+ * ends when the first page's `count` is reached, and also, so that a
  * misbehaving server cannot keep it going, at an empty page, a page repeating the one before
  * (a server that ignores `start`), a count that shrinks, or the caller's `max`.
  */
@@ -53,7 +54,7 @@ export interface PageOf<T> {
   list: T[];
 }
 
-/** The walk one record at a time; the next page is fetched when the last record is taken. */
+/** The walk one record at a time; the page after next is asked for when the last record is taken. */
 export async function* walkPages<T>(
   fetchPage: (start: number, limit: number) => Promise<PageOf<T>>,
   options: WalkOptions = {},
@@ -99,11 +100,13 @@ export async function* walkPageLists<T>(
   };
 
   if (cap === 0) return end('max');
+  // The same limit on every page (a server may seek from where the last page ended); only
+  // offset paging may shorten it for the caller's max, page indexes need a fixed size.
+  const limitAfter = (taken: number) => (style === 'offset' ? Math.min(pageSize, cap - taken) : pageSize);
+  let limit = limitAfter(0);
+  let next = fetchPage(position, limit);
   for (;;) {
-    // The same limit on every page (a server may seek from where the last page ended); only
-    // offset paging may shorten it for the caller's max, page indexes need a fixed size.
-    const limit = style === 'offset' ? Math.min(pageSize, cap - done) : pageSize;
-    const page = await fetchPage(position, limit);
+    const page = await next;
     pages++;
     const reported = Number.isFinite(page.count) && page.count >= 0 ? page.count : Infinity;
     // The first count is the target; a later, smaller one lowers it, a larger one is ignored
@@ -120,13 +123,30 @@ export async function* walkPageLists<T>(
 
     const take = Math.min(list.length, cap - done, expected - done);
     done += take;
+    const ending = walkEnd(done, cap, expected, list.length < limit, style);
+    if (ending === undefined) {
+      // Read one page ahead: the next page is on its way while this one is written, so a
+      // server in another process or thread works in parallel with the output. Its failure
+      // is reported when the walk reaches it, not as an unhandled rejection meanwhile.
+      position += style === 'offset' ? list.length : 1;
+      limit = limitAfter(done);
+      next = fetchPage(position, limit);
+      next.catch(() => undefined);
+    }
     yield take === list.length ? list : list.slice(0, take);
     options.onProgress?.(done, Math.min(expected, cap));
-    if (done >= cap) return end('max');
-    if (done >= expected) return end('complete');
-    // A short offset page may only mean the server caps the page size: go on while the count
-    // says there is more. A short page of indexed pages, or without a count, is the last.
-    if (list.length < limit && (style === 'page' || !Number.isFinite(expected))) return end('short-page');
-    position += style === 'offset' ? list.length : 1;
+    if (ending !== undefined) return end(ending);
   }
+}
+
+/**
+ * Why the walk ends after a page, if it does. A short offset page may only mean the server
+ * caps the page size: go on while the count says there is more. A short page of indexed
+ * pages, or without a count, is the last.
+ */
+function walkEnd(done: number, cap: number, expected: number, shortPage: boolean, style: PagingStyle): WalkEndReason | undefined {
+  if (done >= cap) return 'max';
+  if (done >= expected) return 'complete';
+  if (shortPage && (style === 'page' || !Number.isFinite(expected))) return 'short-page';
+  return undefined;
 }

@@ -179,14 +179,46 @@ describe('walkPages', () => {
     expect(summary).toMatchObject({ reason: 'complete', done: 70, count: 70 });
   });
 
-  it('fetches a page only when the records before it are taken', async () => {
-    serve({ total: 500 });
+  it('reads one page ahead, never more, while the records before it are taken', async () => {
+    const asked: number[] = [];
+    const fetchPage = async (start: number, limit: number) => {
+      asked.push(start);
+      return { count: 500, list: Array.from({ length: limit }, (_, i) => cashSale(start + i + 1)) };
+    };
     const ids: number[] = [];
-    for await (const record of walkPages((start, limit) => client.listCashSales({ companyId: 1, start, limit }))) {
+    for await (const record of walkPages(fetchPage, { pageSize: 50 })) {
       ids.push(record.id!);
-      if (ids.length === 10) break;
+      if (ids.length === 1) expect(asked).toEqual([0, 50]);
+      if (ids.length === 60) break;
     }
-    expect(server.seen).toHaveLength(1);
+    expect(asked).toEqual([0, 50, 100]);
+  });
+
+  it('reports a failed read-ahead when the walk reaches it, after every record before it', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const fetchPage = async (start: number, limit: number) => {
+        if (start > 0) throw new Error(`page at ${start} failed`);
+        return { count: 100, list: Array.from({ length: limit }, (_, i) => cashSale(i + 1)) };
+      };
+      const ids: number[] = [];
+      const walkAll = async () => {
+        for await (const record of walkPages(fetchPage, { pageSize: 50 })) {
+          ids.push(record.id!);
+          await new Promise(setImmediate);
+        }
+      };
+      await expect(walkAll()).rejects.toThrow('page at 50 failed');
+      expect(ids).toEqual(range(1, 50));
+      // A walk left before the failed page: nothing reported, nothing unhandled.
+      for await (const record of walkPages(fetchPage, { pageSize: 50 })) if (record.id === 10) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('refuses a page size, start or max out of range', async () => {

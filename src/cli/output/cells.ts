@@ -1,4 +1,5 @@
 import type { Column } from './columns/types.js';
+import { csvField } from './csv-text.js';
 import { exportDate, formatTableDate } from './date-text.js';
 import { formatMoney, plainMoney } from './money-text.js';
 
@@ -30,15 +31,19 @@ export function csvCell(value: unknown, column: Column, raw: boolean): string {
   return textOf(value);
 }
 
-/** csvCell for one column with its kind decided once, for the row loop of a large export. */
-export function csvCellWriter(column: Column, raw: boolean): (value: unknown) => string {
+/**
+ * A CSV field of one column, quoted where needed, with its kind decided once, for the row loop
+ * of a large export. Money and dates written from numbers hold only digits, `-`, `.`, `:` and
+ * letters, so they skip the quoting check.
+ */
+export function csvFieldWriter(column: Column, raw: boolean): (value: unknown) => string {
   switch (column.kind) {
     case 'money':
-      return (value) => (typeof value === 'number' && Number.isFinite(value) ? plainMoney(value) : csvCell(value, column, raw));
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? plainMoney(value) : csvField(csvCell(value, column, raw)));
     case 'date':
-      return (value) => (typeof value === 'number' && Number.isFinite(value) ? String(exportDate(value, raw)) : csvCell(value, column, raw));
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? String(exportDate(value, raw)) : csvField(csvCell(value, column, raw)));
     default:
-      return (value) => (typeof value === 'string' ? value : csvCell(value, column, raw));
+      return (value) => csvField(typeof value === 'string' ? value : csvCell(value, column, raw));
   }
 }
 

@@ -2,7 +2,7 @@
  * Records in the chosen format. The table library is loaded by the format that uses it, so a
  * JSON page does not pay for it (render.ts has the table itself).
  */
-import { csvCellWriter, jsonValue } from './cells.js';
+import { csvFieldWriter, jsonValue } from './cells.js';
 import { csvRecord } from './csv-text.js';
 import type { Column, ColumnSet } from './columns/types.js';
 import { assertTimeZone, DEFAULT_TIME_ZONE } from './date-text.js';
@@ -125,14 +125,13 @@ async function writeJsonArray(records: RecordSource, out: NodeJS.WritableStream,
 async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean): Promise<number> {
   const keys = columns.map((column) => column.key);
   await writeChunk(out, (bom ? '\ufeff' : '') + csvRecord(keys));
-  const cellOf = columns.map((column) => csvCellWriter(column, raw));
-  const line = new Array<string>(keys.length);
+  const fieldOf = columns.map((column) => csvFieldWriter(column, raw));
   return pump(records, out, (group) => {
     let text = '';
     for (const record of group) {
       const row = record as Row;
-      for (let i = 0; i < keys.length; i++) line[i] = cellOf[i]!(row[keys[i]!]);
-      text += csvRecord(line);
+      for (let i = 0; i < keys.length; i++) text += (i === 0 ? '' : ',') + fieldOf[i]!(row[keys[i]!]);
+      text += '\r\n';
     }
     return text;
   });
