@@ -7,6 +7,7 @@ import type { Role } from '../store/tables/core.js';
 import type { Store } from '../store/open-db.js';
 import { hashToken } from '../services/token-hash.js';
 import { forbidden, unauthorized } from './http-errors.js';
+import { principalCache } from './principal-cache.js';
 
 export interface Principal {
   userId: number | null;
@@ -35,6 +36,10 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
        from api_tokens t join users u on u.id = t.user_id
       where t.token_hash = ? and t.revoked_at is null`,
   );
+  const principals = principalCache(store, (token) => {
+    const row = findToken.get(hashToken(token));
+    return row && { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name };
+  });
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
@@ -47,9 +52,9 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
     if (!match?.[1]) {
       throw unauthorized('missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
     }
-    const row = findToken.get(hashToken(match[1]));
-    if (!row) throw unauthorized('invalid or revoked token');
-    request.principal = { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name };
+    const principal = principals.principalOf(match[1]);
+    if (!principal) throw unauthorized('invalid or revoked token');
+    request.principal = principal;
   });
 }
 

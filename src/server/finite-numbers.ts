@@ -10,14 +10,30 @@ import { badRequest, invalidInput } from './http-errors.js';
 /** Deep enough for a sale (body > itemIssuesDto > line > field); deeper fields are not ours to check. */
 const MAX_DEPTH = 4;
 
-/** The path of the first number that is not finite, if any. */
+/**
+ * The path of the first number that is not finite, if any. Runs on every request, so it walks
+ * without allocating and spells the path only for the number it finds.
+ */
 function nonFinite(value: unknown, path: string, depth: number): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return undefined;
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [`${path}[${i}]`, v]) : Object.entries(value).map(([k, v]) => [path ? `${path}.${k}` : k, v]);
-  for (const [at, v] of entries) {
-    const found = nonFinite(v, at, depth + 1);
-    if (found) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'number' ? !Number.isFinite(item) : typeof item === 'object') {
+        const found = nonFinite(item, `${path}[${i}]`, depth + 1);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (typeof item === 'number' ? !Number.isFinite(item) : typeof item === 'object') {
+      const found = nonFinite(item, path ? `${path}.${key}` : key, depth + 1);
+      if (found !== undefined) return found;
+    }
   }
   return undefined;
 }

@@ -52,6 +52,7 @@ export function createToken(store: Store, input: { companyId: number; role: Role
         .prepare('insert into api_tokens (company_id, user_id, role, name, token_hash, created_at) values (?, ?, ?, ?, ?, ?)')
         .run(input.companyId, userId, input.role, input.name, hashToken(token), createdAt).lastInsertRowid,
     );
+    countTokenWrite(store);
     return { id, token, userId, companyId: input.companyId, role: input.role, name: input.name };
   })();
 }
@@ -75,9 +76,21 @@ export function listTokens(store: Store, companyId?: number): TokenSummary[] {
     }));
 }
 
+const writesByStore = new WeakMap<Store, number>();
+
+/** How many times this process created or revoked a token in the store (servers cache principals by it). */
+export function tokenWrites(store: Store): number {
+  return writesByStore.get(store) ?? 0;
+}
+
+function countTokenWrite(store: Store): void {
+  writesByStore.set(store, tokenWrites(store) + 1);
+}
+
 /** Revokes a token; it stops working on the next request. */
 export function revokeToken(store: Store, id: number, now = Date.now()): void {
   const result = store.sqlite.prepare('update api_tokens set revoked_at = ? where id = ? and revoked_at is null').run(now, id);
+  countTokenWrite(store);
   if (result.changes === 0) {
     const exists = store.sqlite.prepare('select id from api_tokens where id = ?').get(id);
     throw new TokenServiceError(exists ? `token ${id} is already revoked` : `no token ${id}`);

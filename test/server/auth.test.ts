@@ -1,3 +1,4 @@
+import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeToken, listTokens } from '../../src/services/token-service.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
@@ -26,6 +27,25 @@ describe('bearer tokens', () => {
     const response = await server.request('GET', path, { token, query: { companyId: 1 } });
     expect(response.status).toBe(401);
     expect(response.body.message).toMatch(/revoked/);
+  });
+
+  it('refuses a token revoked after it was used, by this process or by another connection to the file', async () => {
+    const query = { companyId: 1 };
+    const sameProcess = server.tokenFor(1);
+    expect((await server.request('GET', path, { token: sameProcess, query })).status).toBe(200);
+    expect((await server.request('GET', path, { token: sameProcess, query })).status).toBe(200);
+    revokeToken(server.store, listTokens(server.store, 1).at(-1)!.id);
+    expect((await server.request('GET', path, { token: sameProcess, query })).status).toBe(401);
+
+    const otherProcess = server.tokenFor(1);
+    const other = new Sqlite(server.dbFile);
+    try {
+      expect((await server.request('GET', path, { token: otherProcess, query })).status).toBe(200);
+      other.prepare('update api_tokens set revoked_at = 1 where id = ?').run(listTokens(server.store, 1).at(-1)!.id);
+      expect((await server.request('GET', path, { token: otherProcess, query })).status).toBe(401);
+    } finally {
+      other.close();
+    }
   });
 
   it('stores only the hash of a token', () => {
