@@ -37,7 +37,7 @@ for (const [index, row] of startup.rows.entries()) {
 }
 say();
 
-say(`## Cash sale list route, first page of 50 with exact count (scale-100 store, ${duration} s, 10 connections)`);
+say(`## Cash sale list route, first page of 50 with exact count (scale-100 store, ${duration} s, 10 connections, median of 3 interleaved rounds)`);
 const list = await benchListRoute({ duration });
 say('| route | req/s | p50 ms | p99 ms | errors |');
 say('|---|---:|---:|---:|---:|');
@@ -47,7 +47,7 @@ for (const [name, r] of [['fastify hello world', list.hello], ['same 50 records 
 say(`List route: ${f2(list.ratioToMemory)}x the in-memory route (target >= ${list.target}), ${f2(list.ratioToHello)}x hello world.`);
 say();
 
-say(`## Saves through HTTP, synchronous=FULL (${duration} s, 10 connections)`);
+say(`## Saves through HTTP, synchronous=FULL (${duration} s, 10 connections, median of 3 rounds interleaved with the baseline)`);
 const saves = await benchSaves({ duration });
 say('| what | per second | p99 ms | errors |');
 say('|---|---:|---:|---:|');
@@ -61,7 +61,7 @@ const paging = await benchPaging();
 say(`${f0(paging.rows)} rows in ${f0(paging.totalMs)} ms; per row ${f2(paging.perRowWholeMicros)} µs overall vs ${f2(paging.perRowFirstTenthMicros)} µs for the first 10%: ${f2(paging.ratio)}x (target <= ${paging.target}x).`);
 say();
 
-say('## Full CSV export of a company\'s sales, embedded, vs the sqlite3 CLI on the same file');
+say('## Full CSV export of a company\'s sales, embedded, vs the sqlite3 CLI on the same file (median of interleaved runs: 5 at 90k, 3 at 900k)');
 const exported = await benchExport({ withMillion: process.argv.includes('--million') });
 say('| rows | shopprop ms | sqlite3 ms | ratio (target <= 3) | shopprop peak MB (target < 150) | µs/row |');
 say('|---:|---:|---:|---:|---:|---:|');
