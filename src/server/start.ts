@@ -12,6 +12,8 @@ export interface ServeOptions {
   port: number;
   /** Log each request (pino, JSON lines on stdout); off for tests. */
   log?: boolean;
+  /** Told before an existing store is upgraded to this version's schema (see openStore). */
+  onUpgrade?: (pending: readonly string[]) => void;
 }
 
 export interface RunningServer {
@@ -22,7 +24,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const store = await openStore(options.dbFile);
+  const store = await openStore(options.dbFile, { onUpgrade: options.onUpgrade });
   const app = await buildApp({
     store,
     logger: options.log

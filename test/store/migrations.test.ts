@@ -44,6 +44,18 @@ describe('schema migrations', () => {
     expect(tables(file)).toEqual(first);
   });
 
+  it('says before upgrading an existing store which versions it lacks; not when making a new one or opening a current one', async () => {
+    const names = Object.keys(migrations);
+    const told: (readonly string[])[] = [];
+    const onUpgrade = (pending: readonly string[]) => told.push(pending);
+    const file = join(temp.dir, 'told.db');
+    await (await openStore(file, { migrateTo: names[2]!, onUpgrade })).close();
+    expect(told).toEqual([]);
+    await (await openStore(file, { onUpgrade })).close();
+    await (await openStore(file, { onUpgrade })).close();
+    expect(told).toEqual([names.slice(3)]);
+  });
+
   it('uses WAL with synchronous FULL and enforces foreign keys', async () => {
     const store = await openStore(join(temp.dir, 'pragmas.db'));
     expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
