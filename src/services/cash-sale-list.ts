@@ -2,14 +2,12 @@
  * The cash sale list (4.1) and the sale item list (4.2), newest first (issueDate desc, id desc).
  * Without start and limit every matching record is returned; with them, one page. `count` is
  * the number of matching records (the company's is a maintained counter: one row read).
- * Cash sales come as their records' JSON text, built by the store (see listSaleJson).
+ * Records come as their JSON texts, built by the store (listSaleJson, listSaleItemJson).
  */
-import type { SaleItemRecord } from '../contract/cash-sale.js';
-import type { EnvelopeOf } from '../contract/common.js';
 import {
   countSaleItems,
   countSales,
-  listSaleItems as readSaleItems,
+  listSaleItemJson,
   listSaleJson,
   saleStats,
   type SortKey,
@@ -34,24 +32,23 @@ function pageOf(paging: Paging): PageRequest {
  * Reads a page, seeking past the remembered end of the previous page when the walk is
  * sequential and nothing changed, and remembers where this page ends.
  */
-function walk<T>(
+function walk(
   store: Store,
   listKey: string,
   companyId: number | undefined,
   page: PageRequest,
-  read: (after: SortKey | undefined) => T[],
-  keyOf: (row: T) => SortKey,
-): T[] {
+  read: (after: SortKey | undefined) => string[],
+): string[] {
   if (companyId === undefined || page.start === 0 || page.limit === undefined) return read(undefined);
   const version = saleStats(store, companyId).version;
-  const rows = read(cursorAt(store, listKey, page.start, version));
-  const last = rows.at(-1);
-  if (last !== undefined && rows.length === page.limit) rememberCursor(store, listKey, page.start + rows.length, version, keyOf(last));
-  return rows;
+  const records = read(cursorAt(store, listKey, page.start, version));
+  const last = records.at(-1);
+  if (last !== undefined && records.length === page.limit) {
+    const { issueDate, id } = JSON.parse(last) as SortKey;
+    rememberCursor(store, listKey, page.start + records.length, version, { issueDate, id });
+  }
+  return records;
 }
-
-const keyOfRecord = (record: SortKey): SortKey => ({ issueDate: record.issueDate, id: record.id });
-const keyOfJson = (text: string): SortKey => keyOfRecord(JSON.parse(text) as SortKey);
 
 /** An envelope whose records are JSON texts: `list` joins into the reply's array as it is. */
 export interface JsonEnvelope {
@@ -72,7 +69,7 @@ export function listCashSales(store: Store, query: CashSaleListFilter): JsonEnve
   const page = pageOf(query);
   const company = query.ownerCompanyId ?? query.companyId;
   const key = `sales:${filter.companyId ?? ''}:${filter.retailShopId ?? ''}:${filter.userId ?? ''}:${page.limit ?? ''}`;
-  const list = walk(store, key, company, page, (after) => listSaleJson(store, filter, page, after), keyOfJson);
+  const list = walk(store, key, company, page, (after) => listSaleJson(store, filter, page, after));
   return { count: countSales(store, filter), list };
 }
 
@@ -84,7 +81,7 @@ export interface SaleItemListFilter extends Paging {
   itemCategoryId?: number;
 }
 
-export function listSaleItems(store: Store, query: SaleItemListFilter): EnvelopeOf<SaleItemRecord> {
+export function listSaleItems(store: Store, query: SaleItemListFilter): JsonEnvelope {
   const filter: SaleItemFilter = {
     companyId: query.companyId,
     retailShopId: query.retailShopId,
@@ -94,6 +91,6 @@ export function listSaleItems(store: Store, query: SaleItemListFilter): Envelope
   };
   const page = pageOf(query);
   const key = `items:${JSON.stringify(filter)}:${page.limit ?? ''}`;
-  const list = walk(store, key, query.companyId, page, (after) => readSaleItems(store, filter, page, after), keyOfRecord);
+  const list = walk(store, key, query.companyId, page, (after) => listSaleItemJson(store, filter, page, after));
   return { count: countSaleItems(store, filter), list };
 }

@@ -1,9 +1,9 @@
 /**
- * Reads of the cash sale list and the sale item list, newest first (issue_date desc, id desc).
+ * Reads of the cash sale list and the sale item list, newest first (issue_date desc, id desc),
+ * each record as the JSON text the endpoint sends, built by SQLite.
  * Money is cents / 100.0 in SQL: an integer divided by 100 is the double nearest to the
  * two-decimal amount, the same number fromCents() gives.
  */
-import type { SaleItemRecord } from '../contract/cash-sale.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 
@@ -105,30 +105,34 @@ function itemWhere(filter: SaleItemFilter): { where: string; params: number[] } 
   return { where: parts.join(' and '), params };
 }
 
-const ITEM_COLUMNS = `l.id, l.item_name as itemName, l.item_product_id as itemProductId, l.item_category_id as itemProductCatId,
-  l.item_spec_id as invItemSpecsId, l.sale_id as batchItemIssueId, l.price_cents / 100.0 as buyingPrice,
-  l.original_price_cents / 100.0 as originalBuyingPrice, l.default_price_cents / 100.0 as defaultBuyingPrice,
-  l.unit_cost_cents / 100.0 as unitCost, l.qty_milli / 1000.0 as qty, l.discount_cents / 100.0 as discount,
-  cast(l.tax_inc_exc as text) as taxIncExc, l.tax_rate_id as taxRateId, l.tax_rate_bp / 100.0 as taxRate,
-  l.tax_cents / 100.0 as taxAmount, l.line_total_cents / 100.0 as lineTotal, l.profit_cents / 100.0 as profit,
-  s.issued_to as issuedTo, s.issued_to_phone as issuedToPhone, l.issue_date as issueDate, s.ref_no as refNo,
-  l.retail_shop_id as retailShopId, l.company_id as companyId, l.user_id as userId`;
+/** A sale line as the item list sends it (2.3): its JSON text, in contract field order, built by SQLite. */
+const ITEM_RECORD_JSON = `json_object('id', l.id, 'itemName', l.item_name, 'itemProductId', l.item_product_id,
+  'itemProductCatId', l.item_category_id, 'invItemSpecsId', l.item_spec_id, 'batchItemIssueId', l.sale_id,
+  'buyingPrice', l.price_cents / 100.0, 'originalBuyingPrice', l.original_price_cents / 100.0,
+  'defaultBuyingPrice', l.default_price_cents / 100.0, 'unitCost', l.unit_cost_cents / 100.0, 'qty', l.qty_milli / 1000.0,
+  'discount', l.discount_cents / 100.0, 'taxIncExc', cast(l.tax_inc_exc as text), 'taxRateId', l.tax_rate_id,
+  'taxRate', l.tax_rate_bp / 100.0, 'taxAmount', l.tax_cents / 100.0, 'lineTotal', l.line_total_cents / 100.0,
+  'profit', l.profit_cents / 100.0, 'issuedTo', s.issued_to, 'issuedToPhone', s.issued_to_phone, 'issueDate', l.issue_date,
+  'refNo', s.ref_no, 'retailShopId', l.retail_shop_id, 'companyId', l.company_id, 'userId', l.user_id)`;
 
 export function countSaleItems(store: Store, filter: SaleItemFilter): number {
   const { where, params } = itemWhere(filter);
   return prepared<number[], { n: number }>(store, `select count(*) as n from cash_sale_lines where ${where}`).get(...params)!.n;
 }
 
-export function listSaleItems(store: Store, filter: SaleItemFilter, page: PageRequest, after?: SortKey): SaleItemRecord[] {
+/** Sale lines in newest-first order, each as its record's JSON text. */
+export function listSaleItemJson(store: Store, filter: SaleItemFilter, page: PageRequest, after?: SortKey): string[] {
   const { where, params } = itemWhere(filter);
   const limit = page.limit ?? -1;
   const seek = after ? ' and (issue_date, id) < (?, ?)' : '';
   const seekParams = after ? [after.issueDate, after.id] : [];
   const offset = after ? 0 : page.start;
-  return prepared<number[], SaleItemRecord>(
+  return prepared<number[], string>(
     store,
-    `select ${ITEM_COLUMNS} from cash_sale_lines l join cash_sales s on s.id = l.sale_id
+    `select ${ITEM_RECORD_JSON} from cash_sale_lines l join cash_sales s on s.id = l.sale_id
       where l.id in (select id from cash_sale_lines where ${where}${seek} order by issue_date desc, id desc limit ? offset ?)
       order by l.issue_date desc, l.id desc`,
-  ).all(...params, ...seekParams, limit, offset);
+  )
+    .pluck(true)
+    .all(...params, ...seekParams, limit, offset);
 }

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CashSaleRecord, SaleItemRecord, SaveCashSaleResponse } from '../../src/contract/cash-sale.js';
+import { fromCents } from '../../src/domain/money.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, line, saleBody, unitLine, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
 
@@ -119,6 +120,8 @@ describe('sale item list', () => {
     expect(response.body.count).toBe(count('select count(*) as n from cash_sale_lines where company_id = 1'));
     expect(response.body.list).toHaveLength(response.body.count);
     for (const record of response.body.list.slice(0, 100)) expect(Value.Check(SaleItemRecord, record)).toBe(true);
+    // Built as JSON text by the store: every field of the contract, in its order.
+    expect(Object.keys(response.body.list[0])).toEqual(Object.keys(SaleItemRecord.properties));
   });
 
   it('filters by shop, sales person (the sale\'s user), product and category, and pages', async () => {
@@ -142,6 +145,32 @@ describe('sale item list', () => {
       const page = await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1, ...filter, start: 2, limit: 3 } });
       expect(page.body.count).toBe(expected.length);
       expect(page.body.list.map((r: { id: number }) => r.id)).toEqual(expected.slice(2, 5).map((e) => e.id));
+    }
+  });
+
+  it('carries each line\'s stored amounts exactly: cents / 100, quantities in thousandths, rates in basis points', async () => {
+    const list = (await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1 } })).body.list as SaleItemRecord[];
+    const rowOf = server.store.sqlite.prepare('select * from cash_sale_lines where id = ?');
+    for (const record of list.slice(0, 200)) {
+      const row = rowOf.get(record.id) as Record<string, number | null>;
+      const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
+      expect(record).toMatchObject({
+        itemProductId: row.item_product_id,
+        invItemSpecsId: row.item_spec_id,
+        batchItemIssueId: row.sale_id,
+        buyingPrice: money(row.price_cents),
+        originalBuyingPrice: money(row.original_price_cents),
+        defaultBuyingPrice: money(row.default_price_cents),
+        unitCost: money(row.unit_cost_cents),
+        qty: row.qty_milli! / 1000,
+        discount: money(row.discount_cents),
+        taxIncExc: String(row.tax_inc_exc),
+        taxRate: row.tax_rate_bp! / 100,
+        taxAmount: money(row.tax_cents),
+        lineTotal: money(row.line_total_cents),
+        profit: money(row.profit_cents),
+        issueDate: row.issue_date,
+      });
     }
   });
 

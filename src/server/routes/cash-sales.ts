@@ -1,8 +1,8 @@
 /**
  * The cash sale list (4.1), the sale item list (4.2) and the save (4.4). Schemas come from the
- * contract. The sale list's records come from the store as JSON text with exactly the
- * contract's fields, so the reply is joined from them and sent as bytes (no object built, no
- * serializer run); its response schema documents that shape.
+ * contract. The lists' records come from the store as JSON texts with exactly the contract's
+ * fields, so a reply is joined from them and sent as bytes (no object built, no serializer
+ * run); their response schemas document that shape.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -48,7 +48,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: SaleItemListQuery }>(
     endpoints.listSaleItems.path,
     { schema: { querystring: SaleItemListQuery, response: { 200: SaleItemListResponse } } },
-    async (request) => {
+    async (request, reply) => {
       requireRole(request, ['cashier', 'accountant']);
       const query = request.query;
       requireCompany(request, query.companyId);
@@ -56,7 +56,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       if (query.salesPersonId !== undefined) requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId, query.companyId);
       if (query.itemId !== undefined) requireOwned(request, store, 'itemId', 'itemProduct', query.itemId, query.companyId);
       if (query.itemCategoryId !== undefined) requireOwned(request, store, 'itemCategoryId', 'itemCategory', query.itemCategoryId, query.companyId);
-      return runService(() => listSaleItems(store, query));
+      return sendJsonEnvelope(reply, runService(() => listSaleItems(store, query)));
     },
   );
 
