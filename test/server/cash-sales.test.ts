@@ -414,4 +414,16 @@ describe('cash sale save', () => {
     expect(items.body.list[0].itemName).toBe(nasty);
     expect(count('select count(*) as n from cash_sales')).toBeGreaterThan(0);
   });
+
+  it('JSON-special and control characters and any Unicode come back in the lists exactly as sent', async () => {
+    const text = 'quote " backslash \\ slash / nul \u0000 tab \t line \n\r sep \u2028\u2029 del \u007f é 漢字 👍🏽';
+    const phone = '\u0000"\\\u2028👍';
+    const body = saleBody(refs1, [{ ...accessoryLine(refs1), item: text }], { over: { issuedTo: text, issuedToPhone: phone, notes: text, refNo: text } });
+    const response = await save(body);
+    expect(response.status).toBe(200);
+    const list = await server.request('GET', LIST, { token: admin1, query: { companyId: 1, start: 0, limit: 5 } });
+    expect(list.body.list.find((r: CashSaleRecord) => r.id === response.body.id)).toMatchObject({ issuedTo: text, issuedToPhone: phone, notes: text, refNo: text });
+    const items = await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1, start: 0, limit: 5 } });
+    expect(items.body.list[0]).toMatchObject({ itemName: text, issuedTo: text, issuedToPhone: phone, refNo: text });
+  });
 });
