@@ -152,8 +152,8 @@ describe('sale item list', () => {
     const list = (await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1 } })).body.list as SaleItemRecord[];
     const rowOf = server.store.sqlite.prepare('select * from cash_sale_lines where id = ?');
     for (const record of list.slice(0, 200)) {
-      const row = rowOf.get(record.id) as Record<string, number | null>;
-      const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
+      const row = rowOf.get(record.id) as { qty_milli: number; tax_rate_bp: number } & Record<string, number | null>;
+      const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? cents : fromCents(cents));
       expect(record).toMatchObject({
         itemProductId: row.item_product_id,
         invItemSpecsId: row.item_spec_id,
@@ -162,10 +162,10 @@ describe('sale item list', () => {
         originalBuyingPrice: money(row.original_price_cents),
         defaultBuyingPrice: money(row.default_price_cents),
         unitCost: money(row.unit_cost_cents),
-        qty: row.qty_milli! / 1000,
+        qty: row.qty_milli / 1000,
         discount: money(row.discount_cents),
         taxIncExc: String(row.tax_inc_exc),
-        taxRate: row.tax_rate_bp! / 100,
+        taxRate: row.tax_rate_bp / 100,
         taxAmount: money(row.tax_cents),
         lineTotal: money(row.line_total_cents),
         profit: money(row.profit_cents),

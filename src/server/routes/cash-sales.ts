@@ -38,8 +38,8 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       checkShapes(endpoints.listCashSales, query);
       let ownerCompanyId = query.companyId;
       if (query.companyId !== undefined) requireCompany(request, query.companyId);
-      if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId);
-      if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId);
+      if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retail_shops', query.retailShopId);
+      if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'users', query.salesPersonId);
       const envelope = runService(() => listCashSales(store, { ...query, ownerCompanyId }));
       return sendJsonEnvelope(reply, envelope);
     },
@@ -52,10 +52,10 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       requireRole(request, ['cashier', 'accountant']);
       const query = request.query;
       requireCompany(request, query.companyId);
-      if (query.retailShopId !== undefined) requireOwned(request, store, 'retailShopId', 'retailShop', query.retailShopId, query.companyId);
-      if (query.salesPersonId !== undefined) requireOwned(request, store, 'salesPersonId', 'user', query.salesPersonId, query.companyId);
-      if (query.itemId !== undefined) requireOwned(request, store, 'itemId', 'itemProduct', query.itemId, query.companyId);
-      if (query.itemCategoryId !== undefined) requireOwned(request, store, 'itemCategoryId', 'itemCategory', query.itemCategoryId, query.companyId);
+      requireOwned(request, store, 'retailShopId', 'retail_shops', query.retailShopId, query.companyId);
+      requireOwned(request, store, 'salesPersonId', 'users', query.salesPersonId, query.companyId);
+      requireOwned(request, store, 'itemId', 'item_products', query.itemId, query.companyId);
+      requireOwned(request, store, 'itemCategoryId', 'item_categories', query.itemCategoryId, query.companyId);
       return sendJsonEnvelope(reply, runService(() => listSaleItems(store, query)));
     },
   );

@@ -1,17 +1,26 @@
 /**
- * The company check of ids a list request names: an unknown id is 404, another company's 403.
+ * The company check of an id a request names, the same for every route: an id of nobody is 404;
+ * an id of another company than the caller's, or than the company the request names, is 403.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../../store/open-db.js';
-import { companyOf, type OwnedKind } from '../../store/sales-reference.repository.js';
+import { ownerOf, type OwnedTable } from '../../store/row-owner.repository.js';
 import { requireCompany } from '../auth.js';
 import { forbidden, notFound } from '../http-errors.js';
 
-/** The owning company of the id after checking the caller may see it. */
-export function requireOwned(request: FastifyRequest, store: Store, field: string, kind: OwnedKind, id: number, companyId?: number): number {
-  const owner = companyOf(store, kind, id);
-  if (owner === undefined) throw notFound(`${field}: no ${kind} ${id}`);
+/** The owning company of the id (parameter `param`), after the checks; undefined when no id was given. */
+export function requireOwned(
+  request: FastifyRequest,
+  store: Store,
+  param: string,
+  table: OwnedTable,
+  id: number | undefined,
+  companyId?: number,
+): number | undefined {
+  if (id === undefined) return undefined;
+  const owner = ownerOf(store, table, id);
+  if (owner === undefined) throw notFound(`${param}: nothing has the id ${id}`);
   requireCompany(request, owner);
-  if (companyId !== undefined && owner !== companyId) throw forbidden(`${field} ${id} is not of company ${companyId}`);
+  if (companyId !== undefined && owner !== companyId) throw forbidden(`${param} ${id} is not of company ${companyId}`);
   return owner;
 }

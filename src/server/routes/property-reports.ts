@@ -3,7 +3,7 @@
  * Routes stay thin: check the role, the parameter shapes and that every id touched is the
  * caller's company's, then hand over to the services.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { endpoints, payAdviceRule } from '../../contract/endpoints.js';
 import type { PaidBalanceQuery } from '../../contract/paid-balance.js';
 import type { PayAdviceQuery } from '../../contract/pay-advice.js';
@@ -12,37 +12,18 @@ import { paidBalanceReport } from '../../services/paid-balance.js';
 import { payAdviceReport } from '../../services/pay-advice.js';
 import { checkDocumentLink, statementDocument, statementDocumentUrl } from '../../services/statement-document.js';
 import { statementsReport } from '../../services/statements.js';
-import { ownerOf, type OwnedTable } from '../../store/row-owner.repository.js';
 import { requireCompany, requireRole } from '../auth.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../http-errors.js';
+import { badRequest, forbidden, unauthorized } from '../http-errors.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJson } from '../send-json.js';
 import { runService } from '../service-errors.js';
 import { renderStatementPdf } from '../pdf/statement-pdf.js';
+import { requireOwned } from './owned-ids.js';
 
 const REPORT_ROLES = ['accountant'] as const;
 
-const LABELS: Partial<Record<OwnedTable, string>> = {
-  zones: 'zone',
-  field_officers: 'field officer',
-  landlords: 'landlord',
-  properties: 'property',
-  services: 'service',
-  statements: 'statement',
-};
-
 export async function propertyReportRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
-
-  /** 404 for an unknown id, 403 for another company's, 404 when it is not in the asked company. */
-  function requireOwned(request: FastifyRequest, table: OwnedTable, id: number | undefined, companyId?: number): number | undefined {
-    if (id === undefined) return undefined;
-    const owner = ownerOf(store, table, id);
-    if (owner === undefined) throw notFound(`no ${LABELS[table]} ${id}`);
-    requireCompany(request, owner);
-    if (companyId !== undefined && owner !== companyId) throw notFound(`no ${LABELS[table]} ${id} in company ${companyId}`);
-    return owner;
-  }
 
   app.get(
     endpoints.paidBalance.path,
@@ -52,9 +33,9 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       const query = request.query as PaidBalanceQuery;
       checkShapes(endpoints.paidBalance, query as Record<string, unknown>);
       requireCompany(request, query.companyId);
-      requireOwned(request, 'zones', query.zoneId, query.companyId);
-      requireOwned(request, 'field_officers', query.fieldOfficerId, query.companyId);
-      requireOwned(request, 'properties', query.propertyId, query.companyId);
+      requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
+      requireOwned(request, store, 'fieldOfficerId', 'field_officers', query.fieldOfficerId, query.companyId);
+      requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
       const rows = runService(() => paidBalanceReport(store, query));
       // The rows are built field for field to the contract (toPaidBalanceRow; the client checks
       // them against it), so plain JSON is exact and ~10x faster than the schema serializer.
@@ -71,8 +52,8 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       const problem = payAdviceRule(query);
       if (problem) throw badRequest(problem);
       requireCompany(request, query.companyId);
-      requireOwned(request, 'properties', query.propertyId, query.companyId);
-      requireOwned(request, 'services', query.srvcId, query.companyId);
+      requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
+      requireOwned(request, store, 'srvcId', 'services', query.srvcId, query.companyId);
       return runService(() => payAdviceReport(store, query));
     },
   );
@@ -84,8 +65,8 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementsQuery;
       requireCompany(request, query.companyId);
-      requireOwned(request, 'landlords', query.landlordId, query.companyId);
-      requireOwned(request, 'zones', query.zoneId, query.companyId);
+      requireOwned(request, store, 'landlordId', 'landlords', query.landlordId, query.companyId);
+      requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
       return runService(() => statementsReport(store, query));
     },
   );
@@ -96,7 +77,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementPdfQuery;
-      const companyId = requireOwned(request, 'statements', query.statementId)!;
+      const companyId = requireOwned(request, store, 'statementId', 'statements', query.statementId)!;
       // The link points back where the caller reached us (HTTP/1.0 without Host: localhost).
       const origin = `${request.protocol}://${request.host || 'localhost'}`;
       const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, Date.now());

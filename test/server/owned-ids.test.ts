@@ -1,0 +1,50 @@
+/**
+ * One rule for the ids a request names, on every list and report: an id of nobody is 404; an id
+ * of another company than the one the request names is 403, also for the embedded local admin,
+ * who may see every company but not one company's rows under another's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessTransport } from '../../src/client/inprocess-transport.js';
+import type { Transport } from '../../src/client/transport.js';
+import { endpoints } from '../../src/contract/endpoints.js';
+import { buildApp } from '../../src/server/app.js';
+import { LOCAL_ADMIN } from '../../src/server/auth.js';
+import { startTestServer, type TestServer } from '../helpers/local-server.js';
+
+let server: TestServer;
+let embedded: Transport;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  embedded = createInProcessTransport(await buildApp({ store: server.store, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
+});
+afterAll(async () => {
+  await embedded.close();
+  await server.close();
+});
+
+const idOf = (table: string, companyId: number) =>
+  (server.store.sqlite.prepare(`select id from ${table} where company_id = ? order by id limit 1`).get(companyId) as { id: number }).id;
+
+const cases: { path: string; param: string; table: string; query: Record<string, string | number> }[] = [
+  { path: endpoints.listSaleItems.path, param: 'retailShopId', table: 'retail_shops', query: {} },
+  { path: endpoints.listSaleItems.path, param: 'itemCategoryId', table: 'item_categories', query: {} },
+  { path: endpoints.paidBalance.path, param: 'zoneId', table: 'zones', query: { month: 10, year: 2026 } },
+  { path: endpoints.payAdvice.path, param: 'propertyId', table: 'properties', query: { lldPaymentType: 'COMBINED', month: 10, year: 2026 } },
+  { path: endpoints.statements.path, param: 'landlordId', table: 'landlords', query: { paidPosted: 'ALL' } },
+];
+
+async function status(query: Record<string, string | number>, path: string): Promise<{ status: number; code?: string }> {
+  const response = await embedded.request({ method: 'GET', path, query });
+  const body = JSON.parse(response.body.toString('utf8')) as { code?: string };
+  return { status: response.status, code: body.code };
+}
+
+describe('ids named with a company, asked by the local admin', () => {
+  it.each(cases)('$path: $param of company 2 under company 1 is 403; of nobody 404; of company 1 200', async ({ path, param, table, query }) => {
+    const ask = (id: number) => status({ companyId: 1, ...query, [param]: id }, path);
+    expect(await ask(idOf(table, 2))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(await ask(9_999_999)).toEqual({ status: 404, code: 'NOT_FOUND' });
+    expect((await ask(idOf(table, 1))).status).toBe(200);
+  });
+});
