@@ -6,6 +6,7 @@ import type { ShopClient } from '../client/client.js';
 import type { Transport } from '../client/transport.js';
 import type { Settings } from './config/settings.js';
 import type { GlobalOptions } from './global-options.js';
+import { upgradeNotice } from './upgrade-notice.js';
 import { CliUsageError } from './usage-error.js';
 
 export interface Terminal {
@@ -71,7 +72,7 @@ export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = p
       return (client ??= (async () => {
         const effective = await context.settings();
         transport = (await context.embedded())
-          ? openEmbedded(await context.databaseFile())
+          ? openEmbedded(await context.databaseFile(), context)
           : import('../client/open-http-transport.js').then((m) => m.openHttpTransport({ baseUrl: effective.baseUrl!, trace }));
         const [{ ShopClient }, opened] = await Promise.all([import('../client/client.js'), transport]);
         return new ShopClient({ transport: opened, token: effective.token, trace });
@@ -88,7 +89,7 @@ export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = p
   return context;
 }
 
-async function openEmbedded(dbFile: string): Promise<Transport> {
+async function openEmbedded(dbFile: string, context: Pick<CommandContext, 'say'>): Promise<Transport> {
   const { existsSync } = await import('node:fs');
   if (!existsSync(dbFile)) {
     throw new CliUsageError(
@@ -96,5 +97,5 @@ async function openEmbedded(dbFile: string): Promise<Transport> {
     );
   }
   const { openEmbeddedTransport } = await import('../server/embedded.js');
-  return openEmbeddedTransport(dbFile);
+  return openEmbeddedTransport(dbFile, { onUpgrade: upgradeNotice((message) => context.say(message), dbFile) });
 }

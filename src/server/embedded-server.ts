@@ -8,8 +8,8 @@ import { openStore } from '../store/open-db.js';
 import { buildApp } from './app.js';
 import { LOCAL_ADMIN } from './auth.js';
 
-export async function openEmbeddedTransport(dbFile: string): Promise<Transport> {
-  const store = await openStore(dbFile);
+export async function openEmbeddedTransport(dbFile: string, options: { onUpgrade?: (pending: readonly string[]) => void } = {}): Promise<Transport> {
+  const store = await openStore(dbFile, { onUpgrade: options.onUpgrade });
   try {
     const app = await buildApp({ store, embeddedPrincipal: LOCAL_ADMIN });
     return createInProcessTransport(app, `embedded (${dbFile})`, () => store.close());

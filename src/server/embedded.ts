@@ -22,7 +22,7 @@ async function loadServer(): Promise<EmbeddedServer> {
   return import('./embedded-server.js');
 }
 
-export async function openEmbeddedTransport(dbFile: string): Promise<Transport> {
+export async function openEmbeddedTransport(dbFile: string, options: { onUpgrade?: (pending: readonly string[]) => void } = {}): Promise<Transport> {
   const server = await loadServer();
-  return server.openEmbeddedTransport(dbFile);
+  return server.openEmbeddedTransport(dbFile, options);
 }
