@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import '../dist/cli/start.js';
+// CommonJS (bin/package.json): the start loads no ES module unless a command runs.
+require('../dist/cli/start.cjs');

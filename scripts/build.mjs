@@ -1,5 +1,5 @@
 // Bundles the CLI and the local server into dist/:
-//   cli/start.js                      what bin/shopprop.js runs
+//   cli/start.cjs                     what bin/shopprop.js (CommonJS) requires
 //   cli/core.cjs                      the command definitions and parsing, loaded with a V8 code cache
 //   cli/commands/<group>/<name>.js    each command's module (ES modules sharing chunks), run on use
 //   server/embedded-server.cjs        the in-process server, loaded with a V8 code cache
@@ -161,13 +161,14 @@ for (const [input, { imports }] of Object.entries(core.metafile.inputs)) {
   if (dynamic) throw new Error(`${input} imports ${dynamic.path} dynamically: the code-cached command definitions cannot (commands load through lazyAction)`);
 }
 
-// What bin/shopprop.js imports: loads the definitions and imports a command's module when it
-// runs; one file, as every module an ES module start loads costs time.
+// What bin/shopprop.js requires: loads the definitions and imports a command's module when it
+// runs; one CommonJS file, so that a start loads no ES module unless a command runs.
 await build({
   ...common,
   entryPoints: { 'cli/start': 'src/cli/start.ts' },
-  format: 'esm',
-  define: { __CLI_CORE_FILE__: JSON.stringify('./core.cjs') },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { __CLI_CORE_FILE__: JSON.stringify('core.cjs') },
 });
 
 // Each command's module (lazyAction's 'group/name' is dist/cli/commands/group/name.js), the
