@@ -34,6 +34,7 @@ describe('shopprop help', () => {
     expect(codes.stdout).toMatch(/^ {2}4 {4}authentication/m);
     const environment = await runCli(['help', 'environment'], { home });
     expect(environment.stdout).toContain('SHOPPROP_BASE_URL');
+    expect(environment.stdout).toContain('NODE_DISABLE_COMPILE_CACHE');
     const command = await runCli(['help', 'sale', 'list'], { home });
     expect(command.stdout).toContain('--sales-person');
   });
