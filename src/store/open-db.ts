@@ -32,6 +32,8 @@ export interface OpenOptions {
    * new store is made.
    */
   onUpgrade?: (pending: readonly string[]) => void;
+  /** SQLite's page cache in KiB; better-sqlite3's default (16 MB) when not given. */
+  pageCacheKiB?: number;
 }
 
 const MIGRATION_TABLE = 'schema_migrations';
@@ -47,6 +49,7 @@ export async function openStore(file: string, options: OpenOptions = {}): Promis
     // Savepoints (a group commit holds one per sale) journal into a temporary file once their
     // journal passes 64 KB: keep temporary data in memory instead.
     sqlite.pragma('temp_store = MEMORY');
+    if (options.pageCacheKiB !== undefined) sqlite.pragma(`cache_size = -${Math.trunc(options.pageCacheKiB)}`);
     await migrate(sqlite, options);
   } catch (error) {
     sqlite.close();

@@ -62,6 +62,9 @@ describe('schema migrations', () => {
     expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(2);
     expect(() => store.sqlite.prepare("insert into users (company_id, name, role) values (999, 'x', 'admin')").run()).toThrow(/FOREIGN KEY/);
     await store.close();
+    const small = await openStore(join(temp.dir, 'pragmas.db'), { pageCacheKiB: 2000 });
+    expect(small.sqlite.pragma('cache_size', { simple: true })).toBe(-2000);
+    await small.close();
   });
 });
 
