@@ -1,6 +1,7 @@
 /**
  * Maps any error a command throws to its one-line message and exit code. Error classes are
- * recognised by name so this file imports none of the modules that define them (start-up cost).
+ * recognised by the name each sets explicitly, so this file imports none of the modules that
+ * define them (start-up cost), and minified class names do not matter.
  */
 import { ExitCode } from './exit-codes.js';
 
@@ -39,7 +40,8 @@ export function errorExit(error: unknown): ErrorExit {
     const exitCode = kind === 'notFound' ? ExitCode.notFound : kind === 'forbidden' ? ExitCode.auth : ExitCode.usage;
     return { message: error.message, exitCode };
   }
-  if (USAGE_ERRORS.has(error.name) || error.constructor.name === 'OutputUsageError') {
+  // commander's own errors are named after their (minified) class: known by their code.
+  if (USAGE_ERRORS.has(error.name) || (error as { code?: unknown }).code === 'commander.invalidArgument') {
     return { message: error.message, exitCode: ExitCode.usage };
   }
   const code = (error as NodeJS.ErrnoException).code;

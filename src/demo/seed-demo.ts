@@ -20,7 +20,9 @@ export interface DemoOptions {
   now?: number;
 }
 
-export class DemoAlreadySeededError extends Error {}
+export class DemoAlreadySeededError extends Error {
+  override readonly name = 'DemoAlreadySeededError';
+}
 
 export function seedDemo(store: Store, options: DemoOptions = {}): DemoContext {
   if (hasCompanies(store)) throw new DemoAlreadySeededError(`the store ${store.file} already holds data; demo data goes into an empty store`);

@@ -6,7 +6,9 @@
 
 export type Cents = number;
 
-export class MoneyError extends Error {}
+export class MoneyError extends Error {
+  override readonly name = 'MoneyError';
+}
 
 /**
  * A wire amount (e.g. 1234.5) to cents. Refuses more than two decimals rather than rounding

@@ -5,7 +5,9 @@
 
 export type Milli = number;
 
-export class QuantityError extends Error {}
+export class QuantityError extends Error {
+  override readonly name = 'QuantityError';
+}
 
 /** 0.5 -> 500. Refuses more than three decimals rather than rounding a quantity silently. */
 export function toMilli(quantity: number): Milli {
