@@ -46,10 +46,6 @@ export function monthKey(ym: YearMonth): number {
   return ym.year * 100 + ym.month;
 }
 
-export function fromMonthKey(key: number): YearMonth {
-  return { year: Math.floor(key / 100), month: key % 100 };
-}
-
 export function addMonths(ym: YearMonth, count: number): YearMonth {
   const index = ym.year * 12 + (ym.month - 1) + count;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };

@@ -113,10 +113,3 @@ export function paidBalanceFigures(t: LedgerTotals): PaidBalanceFigures {
 export function vacantFigures(): PaidBalanceFigures {
   return paidBalanceFigures(ZERO_TOTALS);
 }
-
-/** Adds ledger totals field by field (e.g. the months of a fixture). */
-export function addTotals(a: LedgerTotals, b: LedgerTotals): LedgerTotals {
-  const sum = { ...a };
-  for (const key of Object.keys(ZERO_TOTALS) as (keyof LedgerTotals)[]) sum[key] = a[key] + b[key];
-  return sum;
-}
