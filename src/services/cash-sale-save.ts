@@ -27,7 +27,7 @@ import {
   type SaleHeaderRow,
 } from '../store/cash-sale.repository.js';
 import type { Store } from '../store/open-db.js';
-import { companyOf, companyTimeZone, productForSale, taxRateForSale, unitForSale, type OwnedKind, type ProductForSale } from '../store/sales-reference.repository.js';
+import { companyOf, companyTimeZone, productForSale, taxRateForSale, unitForSale, type OwnedKind, type ProductForSale, type UnitForSale } from '../store/sales-reference.repository.js';
 import { ServiceError } from './service-error.js';
 
 export interface SaveCashSaleInput {
@@ -142,6 +142,7 @@ function writeSale(
     (body.channelsDto ?? []).forEach((channel, i) => owned(`channelsDto[${i}].channelId`, 'paymentChannel', channel.channelId));
 
     const products: (ProductForSale | undefined)[] = [];
+    const units: (UnitForSale | undefined)[] = [];
     body.itemIssuesDto.forEach((line, i) => {
       const at = (name: string) => `itemIssuesDto[${i}].${name}`;
       const product = productForSale(store, line.itemProductId);
@@ -155,6 +156,7 @@ function writeSale(
       const unitId = line.invItemSpecsId;
       if (unitId !== null && unitId !== undefined) {
         const unit = unitForSale(store, unitId);
+        units[i] = unit;
         if (owned(at('invItemSpecsId'), 'itemSpec', unitId, unit?.company_id) && unit) {
           if (unit.product_id !== line.itemProductId) {
             problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is a unit of product ${unit.product_id}, not of itemProductId ${line.itemProductId}` });
@@ -223,7 +225,7 @@ function writeSale(
         item_category_id: product.category_id,
         item_spec_id: unitId,
         price_cents: terms.priceCents,
-        original_price_cents: unitId !== null ? (unitForSale(store, unitId)?.sale_price_cents ?? product.price_cents) : product.price_cents,
+        original_price_cents: units[i]?.sale_price_cents ?? product.price_cents,
         default_price_cents: product.price_cents,
         unit_cost_cents: terms.unitCostCents,
         qty_milli: terms.qtyMilli,

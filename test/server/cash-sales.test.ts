@@ -223,6 +223,10 @@ describe('cash sale save', () => {
     expect(stored.total_amount_cents).toBe(Math.round(body.totalAmount * 100));
     expect(stored.balance_cents).toBe(0);
     expect(server.store.sqlite.prepare('select status from item_specs where id = ?').get(unit!.id)).toEqual({ status: 'sold' });
+    // A unit's line keeps the unit's own sale price as its original price; other lines the product's.
+    const originals = server.store.sqlite.prepare('select item_spec_id, original_price_cents, default_price_cents from cash_sale_lines where sale_id = ? order by line_no').all(response.body.id) as Record<string, number | null>[];
+    expect(originals[0]).toMatchObject({ item_spec_id: unit!.id, original_price_cents: Math.round(unit!.price * 100) });
+    expect(originals[1]).toMatchObject({ item_spec_id: null, original_price_cents: film.price_cents });
     const receipt = await server.request('GET', '/api/itemcatalogspecs/list_for_receipt', { token: cashier1, query: { companyId: 1 } });
     expect(receipt.body.list.some((r: { id: number }) => r.id === unit!.id)).toBe(false);
   });
