@@ -43,7 +43,7 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     },
   });
   try {
-    return await emitList(context, { records: { pages }, columns: request.columns, totals: request.totals, count: () => expected });
+    return await emitList(context, { records: { pages }, columns: request.columns, totals: request.totals, count: () => expected, endProgress: () => meter.done() });
   } finally {
     meter.done();
   }

@@ -2,6 +2,7 @@
  * Prints a list of records in the chosen format, to stdout or --output, and says on stderr when
  * what was printed is fewer than the service's count (a list is never cut short silently).
  */
+import { countOf } from '../domain/plural.js';
 import type { ColumnSet } from './output/columns/types.js';
 import type { CommandContext } from './context.js';
 import { colourLevel } from './output/colour.js';
@@ -19,6 +20,8 @@ export interface ListToEmit {
   count?: () => number | undefined;
   /** A totals row under tables. */
   totals?: boolean;
+  /** Clears a progress line, before any message, so the two never run together. */
+  endProgress?: () => void;
 }
 
 export async function emitList(context: CommandContext, list: ListToEmit): Promise<number> {
@@ -38,10 +41,11 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       timeZone: settings.timeZone,
     });
   });
+  list.endProgress?.();
   const count = list.count?.();
   const notice = count === undefined ? undefined : partialListNotice(shown, count);
   if (notice) context.say(notice);
-  if (context.globals.output && context.globals.output !== '-') context.say(`wrote ${shown} records to ${context.globals.output}`);
+  if (context.globals.output && context.globals.output !== '-') context.say(`wrote ${countOf(shown, 'record')} to ${context.globals.output}`);
   return shown;
 }
 

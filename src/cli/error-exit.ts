@@ -23,7 +23,7 @@ const API_KIND_EXIT: Record<string, number> = {
   invalidResponse: ExitCode.server,
 };
 
-const USAGE_ERRORS = new Set(['UsageError', 'CliUsageError', 'OutputUsageError', 'ConfigUsageError', 'SaleInputError', 'TokenServiceError', 'CatalogImportError', 'LedgerImportError', 'DemoAlreadySeededError']);
+const USAGE_ERRORS = new Set(['UsageError', 'CliUsageError', 'OutputUsageError', 'ConfigUsageError', 'SaleInputError', 'CatalogImportError', 'LedgerImportError', 'DemoAlreadySeededError']);
 
 export function errorExit(error: unknown): ErrorExit {
   if (!(error instanceof Error)) return { message: String(error), exitCode: ExitCode.error };

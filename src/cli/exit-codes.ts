@@ -23,5 +23,5 @@ export const EXIT_CODES_HELP = `Exit codes
   6    server error (HTTP 500) or a reply that does not follow the interface
   130  interrupted (Ctrl-C)
 
-Errors are one line on stderr; data goes to stdout.
+Errors are one line on stderr starting "shopprop:"; data goes to stdout.
 `;

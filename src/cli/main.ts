@@ -15,7 +15,7 @@ export async function main(argv: string[], loadCommand: CommandLoader): Promise<
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);
   });
   process.once('SIGINT', () => {
-    process.stderr.write('\ninterrupted\n');
+    process.stderr.write('\nshopprop: interrupted\n');
     process.exit(ExitCode.interrupted);
   });
   try {

@@ -6,10 +6,18 @@ import { InvalidArgumentError, Option } from 'commander';
 import { CliUsageError } from './usage-error.js';
 
 export function positiveInteger(value: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
-    throw new InvalidArgumentError('expected a positive whole number (an id, e.g. 1).');
-  }
+  if (!isPositiveInteger(value)) throw new InvalidArgumentError('expected a positive whole number, e.g. 1.');
   return Number(value);
+}
+
+/** An id flag's value: as positiveInteger, with a message that says it is an id. */
+export function idValue(value: string): number {
+  if (!isPositiveInteger(value)) throw new InvalidArgumentError('expected an id: a positive whole number, e.g. 1.');
+  return Number(value);
+}
+
+function isPositiveInteger(value: string): boolean {
+  return /^\d+$/.test(value.trim()) && Number(value) >= 1 && Number.isSafeInteger(Number(value));
 }
 
 export function nonNegativeInteger(value: string): number {
@@ -20,8 +28,8 @@ export function nonNegativeInteger(value: string): number {
 }
 
 export function pageSize(value: string): number {
-  const n = positiveInteger(value);
-  if (n > 1000) throw new InvalidArgumentError('expected 1 to 1000 (the largest page the service serves).');
+  const n = isPositiveInteger(value) ? Number(value) : NaN;
+  if (!(n <= 1000)) throw new InvalidArgumentError('expected a page size from 1 to 1000 (the largest page the service serves).');
   return n;
 }
 
@@ -46,12 +54,12 @@ export function choiceOption(flags: string, description: string, values: readonl
   });
 }
 
-export const idOption = (flags: string, description: string) => new Option(flags, description).argParser(positiveInteger);
+export const idOption = (flags: string, description: string) => new Option(flags, description).argParser(idValue);
 
 /** A positional id argument (`<statementId>`): a usage error naming it when it is not a positive whole number. */
 export function idArgument(name: string, value: string | undefined): number {
   try {
-    return positiveInteger(value ?? '');
+    return idValue(value ?? '');
   } catch {
     // Thrown from inside an action, so it must be an error main.ts prints (commander has not).
     throw new CliUsageError(`${name} must be a positive whole number (got ${JSON.stringify(value)})`);

@@ -23,7 +23,8 @@ export function buildProgram(): Command {
     .version(__SHOPPROP_VERSION__, '-V, --version')
     .showSuggestionAfterError()
     .helpCommand(false)
-    .exitOverride();
+    .exitOverride()
+    .configureOutput(OUTPUT);
   addGlobalOptions(program);
   program.addCommand(saleCommands());
   program.addCommand(receiptCommands());
@@ -55,10 +56,19 @@ export function expandCommand(command: Command): void {
   if (defineSubcommands(command)) exitLikeTheProgram(command);
 }
 
+/**
+ * Every error line starts `shopprop:`, commander's own (a bad flag) as well as ours (main.ts),
+ * so a script or a person can tell our errors from other programs' by one prefix.
+ */
+const OUTPUT = {
+  outputError: (text: string, write: (text: string) => void) => write(text.replace(/^error: /, 'shopprop: ')),
+};
+
 /** Every subcommand exits through the same path as the program (usage errors exit 2). */
 function exitLikeTheProgram(command: Command): void {
   for (const sub of command.commands) {
     sub.exitOverride();
+    sub.configureOutput(OUTPUT);
     sub.showSuggestionAfterError();
     exitLikeTheProgram(sub);
   }

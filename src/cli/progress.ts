@@ -24,6 +24,7 @@ export function progress(context: CommandContext, label: string): Progress {
     },
     done() {
       if (shown) context.terminal.stderr.write('\r\x1b[K');
+      shown = false;
     },
   };
 }

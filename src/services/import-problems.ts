@@ -4,6 +4,8 @@
  * nothing.
  */
 
+import { countOf } from '../domain/plural.js';
+
 export interface ImportProblem {
   /** Line of the file (1 is the header); 0 for the file as a whole. */
   line: number;
@@ -14,7 +16,7 @@ export interface ImportProblem {
 
 /** "<subject> refused, nothing imported (N problems):" and one indented line per problem. */
 export function refusalMessage(subject: string, problems: readonly ImportProblem[]): string {
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  const count = countOf(problems.length, 'problem');
   return `${subject} refused, nothing imported (${count}):\n${problems.map((p) => `  line ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.message}`).join('\n')}`;
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../store/tables/core.js';
 import type { Store } from '../store/open-db.js';
+import { conflictError, notFoundError } from './service-error.js';
 import { hashToken } from './token-hash.js';
 
 export interface CreatedToken {
@@ -26,18 +27,13 @@ export interface TokenSummary {
   revokedAt: number | null;
 }
 
-/** A refused token operation (unknown company or token); the CLI shows it as a usage error. */
-export class TokenServiceError extends Error {
-  override readonly name = 'TokenServiceError';
-}
-
 /** Creates a token for the named user of the company (the user is created with the role if new). */
 export function createToken(store: Store, input: { companyId: number; role: Role; name: string; now?: number }): CreatedToken {
   const token = `sp_${randomBytes(24).toString('base64url')}`;
   const createdAt = input.now ?? Date.now();
   return store.sqlite.transaction(() => {
     const company = store.sqlite.prepare('select id from companies where id = ?').get(input.companyId);
-    if (!company) throw new TokenServiceError(`no company ${input.companyId} in the local store (run \`shopprop demo\` or import one)`);
+    if (!company) throw notFoundError(`no company ${input.companyId} in the local store (\`shopprop local company create\` makes one, \`shopprop demo\` makes demo data)`);
     const existing = store.sqlite
       .prepare<[number, string], { id: number }>('select id from users where company_id = ? and name = ?')
       .get(input.companyId, input.name);
@@ -93,6 +89,7 @@ export function revokeToken(store: Store, id: number, now = Date.now()): void {
   countTokenWrite(store);
   if (result.changes === 0) {
     const exists = store.sqlite.prepare('select id from api_tokens where id = ?').get(id);
-    throw new TokenServiceError(exists ? `token ${id} is already revoked` : `no token ${id}`);
+    // An unknown id is not found (exit 3) like every other unknown id; revoking twice is a conflict.
+    throw exists ? conflictError(`token ${id} is already revoked`) : notFoundError(`no token ${id} (\`shopprop local token list\` shows them)`);
   }
 }

@@ -32,12 +32,13 @@ export function drawTable({ columns, rows, totals, paint }: TableParts): string 
   for (const row of rows) table.push([...row]);
   const withTotals = totals !== undefined && totals.size > 0;
   if (withTotals) {
-    const labelAt = columns.findIndex((column) => !totals.has(column.key));
+    // The label stands where a row's name is read, the first column: never in a later column
+    // (an id column would show "Total" as if it were an id); beside the sum when that column has one.
     table.push(
       columns.map((column, index) => {
         const sum = totals.get(column.key);
-        if (sum !== undefined) return paint.bold(formatCents(sum));
-        return index === labelAt ? paint.bold('Total') : '';
+        if (sum !== undefined) return paint.bold(index === 0 ? `Total ${formatCents(sum)}` : formatCents(sum));
+        return index === 0 ? paint.bold('Total') : '';
       }),
     );
   }

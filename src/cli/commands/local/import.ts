@@ -3,6 +3,7 @@
  * nothing; every bad row is reported with its line and field.
  */
 import { readFile } from 'node:fs/promises';
+import { countOf } from '../../../domain/plural.js';
 import type { LedgerImportKind } from '../../../services/ledger-import.js';
 import type { Store } from '../../../store/open-db.js';
 import { createContext } from '../../context.js';
@@ -11,6 +12,20 @@ import { withLocalStore } from '../../local-store.js';
 import { requireCompany } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
 import { IMPORT_KINDS } from './register.js';
+
+/** What one row of each count is called (the counts are keyed by the plural). */
+const SINGULAR: Readonly<Record<string, string>> = {
+  products: 'product',
+  categoriesCreated: 'new category',
+  units: 'unit',
+  landlords: 'landlord',
+  properties: 'property',
+  tenants: 'tenant',
+  tenancies: 'tenancy',
+  charges: 'charge',
+  receipts: 'receipt',
+  expenses: 'expense',
+};
 
 type ImportKind = (typeof IMPORT_KINDS)[number];
 type Importer = (store: Store, companyId: number, csv: string) => Promise<Record<string, number>>;
@@ -51,7 +66,7 @@ export async function run(options: { company?: number } & GlobalOptions, args: s
   }
   const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv.replace(/^\ufeff/, '')));
   const summary = Object.entries(counts)
-    .map(([what, n]) => `${n.toLocaleString('en-US')} ${what}`)
+    .map(([what, n]) => countOf(n, SINGULAR[what] ?? what, what))
     .join(', ');
   context.say(`imported ${summary} from ${file} into company ${companyId}`);
 }

@@ -1,6 +1,7 @@
 /** `shopprop statements`: landlord statements; with --pdf DIR, every listed statement's PDF too. */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { countOf } from '../../../domain/plural.js';
 import type { ShopClient } from '../../../client/client.js';
 import type { PaidPosted, StatementRecord } from '../../../contract/statement.js';
 import type { CommandContext } from '../../context.js';
@@ -52,5 +53,5 @@ async function downloadAll(context: CommandContext, api: ShopClient, statements:
   } finally {
     meter.done();
   }
-  context.say(`saved ${statements.length} statement PDF${statements.length === 1 ? '' : 's'} in ${dir}`);
+  context.say(`saved ${countOf(statements.length, 'statement PDF')} in ${dir}`);
 }

@@ -43,14 +43,15 @@ export async function run(options: SaleListOptions & GlobalOptions): Promise<voi
 /** `--shop N` or `--sales-person N`, which the interface accepts only alone. */
 function singleFilter(options: SaleListOptions): CashSaleListQuery | undefined {
   if (options.shop === undefined && options.salesPerson === undefined) return undefined;
+  const named = options.shop !== undefined ? '--shop' : '--sales-person';
   const conflicts = [
-    options.shop !== undefined && options.salesPerson !== undefined ? '--shop with --sales-person' : '',
+    options.shop !== undefined && options.salesPerson !== undefined ? '--sales-person' : '',
     options.company !== undefined ? '--company' : '',
     options.start !== undefined || options.limit !== undefined ? '--start/--limit' : '',
   ].filter(Boolean);
   if (conflicts.length) {
     throw new CliUsageError(
-      `${options.shop !== undefined ? '--shop' : '--sales-person'} lists every sale of it and cannot be combined with ${conflicts.join(', ')}` +
+      `${named} lists every sale of it and cannot be combined with ${conflicts.join(' or ')}` +
         ' (the service accepts: companyId; retailShopId; salesPersonId; companyId + start + limit)',
     );
   }

@@ -1,5 +1,6 @@
 /** `shopprop sale sync`: send the offline outbox, oldest first, exactly once each. */
 import { existsSync } from 'node:fs';
+import { countOf } from '../../../domain/plural.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { emitList } from '../../emit-list.js';
 import { runCommand } from '../../run-command.js';
@@ -43,7 +44,8 @@ export async function run(options: GlobalOptions): Promise<void> {
     context.say(`${sent} sent, ${summary.remaining} still in the outbox${skipped ? `, ${skipped} queued for another service left alone` : ''}`);
     if (summary.stoppedBy) throw summary.stoppedBy;
     if (summary.remaining > 0) {
-      throw new Error(`${summary.remaining} ${summary.remaining === 1 ? 'sale was' : 'sales were'} refused and stay in the outbox: see \`shopprop sale outbox\`, fix the cause, and sync again`);
+      const them = summary.remaining === 1 ? 'it stays' : 'they stay';
+      throw new Error(`${countOf(summary.remaining, 'sale')} ${summary.remaining === 1 ? 'was' : 'were'} refused and ${them} in the outbox: see \`shopprop sale outbox\`, fix the cause, and sync again`);
     }
   });
 }

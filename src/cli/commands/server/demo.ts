@@ -1,9 +1,13 @@
 /** `shopprop demo` / `shopprop local demo`: demo data in the local store, and a profile that uses it. */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { countOf } from '../../../domain/plural.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { createContext } from '../../context.js';
 import { CliUsageError } from '../../usage-error.js';
+
+/** What to try next, one command a line (on one line they read as a pipeline). */
+const DEMO_TRIES = ['sale list', 'paidbalance --zone 1', 'payadvice --property 1', 'statements --landlord 1'];
 
 export interface DemoOptions {
   scale: number;
@@ -33,14 +37,14 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
       )
       .get() as { sales: number; units: number; rental_units: number };
     context.say(
-      `demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s: company 1 has ${counts.sales.toLocaleString('en-US')} sales, ` +
-        `${counts.units.toLocaleString('en-US')} serialised units, ${counts.rental_units.toLocaleString('en-US')} rental units; company 2 is smaller`,
+      `demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s: company 1 has ${countOf(counts.sales, 'sale')}, ` +
+        `${countOf(counts.units, 'serialised unit')}, ${countOf(counts.rental_units, 'rental unit')}; company 2 is smaller`,
     );
     await pointProfileAtDemo(store, options, context.env);
   } finally {
     await store.close();
   }
-  context.say('try: shopprop sale list | shopprop paidbalance --zone 1 | shopprop payadvice --property 1 | shopprop statements --landlord 1');
+  context.say(`try, one at a time:\n${DEMO_TRIES.map((line) => `  shopprop ${line}`).join('\n')}`);
 }
 
 /** Company 1's first shop, cashier and cashbook become the profile's defaults, so commands need no flags. */
