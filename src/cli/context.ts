@@ -73,7 +73,9 @@ export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = p
         const effective = await context.settings();
         transport = (await context.embedded())
           ? openEmbedded(await context.databaseFile(), context)
-          : import('../client/open-http-transport.js').then((m) => m.openHttpTransport({ baseUrl: effective.baseUrl!, trace }));
+          : import('../client/open-http-transport.js').then((m) =>
+              m.openHttpTransport({ baseUrl: effective.baseUrl!, trace, deadlineMs: requestDeadlineMs(globals.timeout ?? env.SHOPPROP_TIMEOUT) }),
+            );
         const [{ ShopClient }, opened] = await Promise.all([import('../client/client.js'), transport]);
         return new ShopClient({ transport: opened, token: effective.token, trace });
       })());
@@ -87,6 +89,16 @@ export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = p
     },
   };
   return context;
+}
+
+/** `--timeout` / SHOPPROP_TIMEOUT in seconds, as milliseconds; undefined keeps the default. */
+export function requestDeadlineMs(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > 3600) {
+    throw new CliUsageError(`--timeout must be a number of seconds above 0 and at most 3600 (got ${JSON.stringify(text)})`);
+  }
+  return Math.round(value * 1000);
 }
 
 async function openEmbedded(dbFile: string, context: Pick<CommandContext, 'say'>): Promise<Transport> {

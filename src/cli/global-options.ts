@@ -15,6 +15,8 @@ export interface GlobalOptions {
   input: boolean;
   color: boolean;
   verbose?: boolean;
+  /** Seconds one request may take in all (string as given; checked when a client is made). */
+  timeout?: string;
 }
 
 export function addGlobalOptions(program: Command): Command {
@@ -31,5 +33,6 @@ export function addGlobalOptions(program: Command): Command {
     .option('--bom', 'start CSV with a byte-order mark, for spreadsheet apps')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
+    .option('--timeout <seconds>', 'longest a request to the service may take, start to last byte; default 60 (env SHOPPROP_TIMEOUT)')
     .option('-v, --verbose', 'trace HTTP requests on stderr, token redacted (also SHOPPROP_DEBUG=api)');
 }

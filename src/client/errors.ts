@@ -92,9 +92,14 @@ export class ApiError extends Error {
   }
 }
 
-/** Collapses whitespace so a message stays on one line, and bounds its length. */
+// The server's words reach a terminal: escape sequences (ESC ]0;title BEL, CSI, C1 controls)
+// would retitle, restyle or move it, and bidirectional overrides would disguise the text.
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Collapses whitespace so a message stays on one line, drops control characters, and bounds its length. */
 export function oneLine(text: string, max = MAX_SERVER_MESSAGE): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/\s+/g, ' ').replace(UNPRINTABLE, '').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

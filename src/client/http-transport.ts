@@ -14,6 +14,10 @@ export interface HttpTransportOptions {
   connectTimeoutMs?: number;
   /** Silence allowed while waiting for the headers and between body chunks. */
   readTimeoutMs?: number;
+  /** The whole request, connection to last byte, must finish within this (a server dripping bytes). */
+  deadlineMs?: number;
+  /** A reply larger than this is not the interface's: the request fails instead of filling memory. */
+  maxReplyBytes?: number;
   /** Redirects followed; 0 (the default) for the API, whose answers never redirect. */
   maxRedirections?: number;
   /** Receives one line per request and per response, secrets redacted. */
@@ -29,6 +33,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const baseUrl = parseBaseUrl(options.baseUrl);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   const readTimeoutMs = options.readTimeoutMs ?? 30_000;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
   const trace = options.trace;
   const agent = new Agent({
     connectTimeout: connectTimeoutMs,
@@ -48,9 +54,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       body = JSON.stringify(req.body);
       headers['content-type'] ??= 'application/json';
     }
-    const timeout = req.timeoutMs ?? readTimeoutMs;
+    const timeout = Math.min(req.timeoutMs ?? readTimeoutMs, deadlineMs);
     trace?.(`> ${req.method} ${redactUrl(url)}${formatHeaders(headers)}`);
     const started = performance.now();
+    const deadline = AbortSignal.timeout(deadlineMs);
     try {
       const res = await dispatcher.request({
         origin: url.origin,
@@ -60,12 +67,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         body,
         headersTimeout: timeout,
         bodyTimeout: timeout,
+        signal: deadline,
       });
-      const buffer = Buffer.from(await res.body.arrayBuffer());
+      const buffer = await readCapped(res.body, maxReplyBytes, res.headers['content-length']);
       trace?.(`< ${res.statusCode} ${req.method} ${redactUrl(url)} ${elapsed(started)}ms ${buffer.length}B`);
       return { status: res.statusCode, headers: res.headers, body: buffer };
     } catch (error) {
-      const failure = wireError(error, req.method, req.path, url, { connectTimeoutMs, readTimeoutMs: timeout });
+      const failure =
+        error instanceof ReplyTooLargeError
+          ? new ApiError({ kind: 'invalidResponse', method: req.method, path: req.path.split('?', 1)[0] ?? req.path, serverMessage: error.message })
+          : deadline.aborted
+            ? new ApiError({ kind: 'timeout', method: req.method, path: req.path.split('?', 1)[0] ?? req.path, serverMessage: `no complete answer from ${url.host} within ${seconds(deadlineMs)} (--timeout)`, cause: error })
+            : wireError(error, req.method, req.path, url, { connectTimeoutMs, readTimeoutMs: timeout });
       trace?.(`< ${req.method} ${redactUrl(url)} failed after ${elapsed(started)}ms: ${failure.serverMessage ?? failure.kind}`);
       throw failure;
     }
@@ -77,6 +90,44 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     request,
     close: () => agent.close(),
   };
+}
+
+/** Default overall deadline of one request: a page, a save or a statement PDF takes far less. */
+export const DEFAULT_DEADLINE_MS = 60_000;
+/** Default cap on a reply: a page of 1000 records or a statement PDF is a few MB at most. */
+export const DEFAULT_MAX_REPLY_BYTES = 64 * 1024 * 1024;
+
+class ReplyTooLargeError extends Error {
+  override readonly name = 'ReplyTooLargeError';
+}
+
+/** The reply's bytes, refusing (and dropping the connection) as soon as they pass the cap. */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, contentLength: string | string[] | undefined): Promise<Buffer> {
+  const tooLarge = () => new ReplyTooLargeError(`the server's answer does not follow the interface: a reply larger than ${mebibytes(maxBytes)}`);
+  const announced = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+  if (Number.isFinite(announced) && announced > maxBytes) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+function mebibytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 function parseBaseUrl(text: string): URL {

@@ -2,14 +2,14 @@
  * Delivers the outbox, oldest sale first, each with the Idempotency-Key it was composed with: a
  * sale is deleted only after the service answered 200, so a sync interrupted at any point can be
  * run again and a sale the service had already recorded is answered with its first result, never
- * recorded twice. A sale the service refuses stays with the reason and the sync goes on; an
- * unreachable service (or a rejected token) stops it, since every later sale would fail alike.
+ * recorded twice. A sale the service refuses on its merits (refusal.ts) stays with the reason and
+ * the sync goes on; any other failure (unreachable, busy, 5xx, 429, a rejected token) stops it,
+ * since every later sale would fail alike.
  */
-import { ApiError } from '../../client/errors.js';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
-import { isUnreachable } from './deliver-sale.js';
 import type { SyncResult } from './outbox-columns.js';
 import type { Outbox, OutboxEntry, SyncLockHolder } from './outbox-store.js';
+import { isKeepable } from './refusal.js';
 
 export interface SyncDeps {
   outbox: Outbox;
@@ -66,7 +66,7 @@ export async function syncOutbox(deps: SyncDeps): Promise<SyncSummary> {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         outbox.recordFailure(entry.id, message);
-        if (isUnreachable(error) || (error instanceof ApiError && error.kind === 'auth')) {
+        if (isKeepable(error)) {
           report(resultOf(entry, 'unreachable', message));
           stoppedBy = error;
           break;

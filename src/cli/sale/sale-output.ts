@@ -22,7 +22,7 @@ import { saleFigures, type SaleFigures } from './sale-draft.js';
 export async function emitSaveOutcome(context: CommandContext, outcome: SaveOutcome): Promise<void> {
   if (outcome.status === 'queued') {
     context.say(
-      `service unreachable (${outcome.reason})\nthe sale is kept in the offline outbox (#${outcome.outboxId}, ${outcome.outboxFile}); ` +
+      `the sale was not saved now: ${outcome.reason}\nthe sale is kept in the offline outbox (#${outcome.outboxId}, ${outcome.outboxFile}); ` +
         'it will be sent, once, by `shopprop sale sync`',
     );
   }

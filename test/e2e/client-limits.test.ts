@@ -1,0 +1,85 @@
+/**
+ * The CLI against a hostile or broken server on 127.0.0.1: a reply too large to be the
+ * interface's is refused (exit 6) without the memory it asks for, a server that drips bytes is
+ * given up on at the overall deadline (`--timeout`, exit 5), and the server's words reach the
+ * terminal without their control characters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../client/http-fixture.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const temp = makeTempDir();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+  temp.remove();
+});
+
+function list(extra: string[] = []) {
+  return runCli(['--base-url', server.url, '--token', 't', ...extra, 'sale', 'list', '--company', '1', '--format', 'json'], { home: temp.dir, timeoutMs: 30_000 });
+}
+
+describe('client limits', () => {
+  it('a reply of 80 MB (no length announced) is refused: exit 6, not the memory', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    server.handle(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"count":1,"list":[');
+      for (let i = 0; i < 80 && !res.destroyed; i++) {
+        if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      }
+      res.end(']}');
+    });
+    const result = await list();
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).toMatch(/the server's answer does not follow the interface: a reply larger than 64 MiB/);
+  }, 30_000);
+
+  it('a reply announcing 600 MB is refused before it is read: exit 6', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
+      res.write('{"count":1,');
+    });
+    const result = await list();
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).toMatch(/a reply larger than 64 MiB/);
+  }, 30_000);
+
+  it('a server dripping a byte every 200 ms is given up on at --timeout: exit 5', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(' ')), 200);
+      timers.push(timer);
+    });
+    const started = Date.now();
+    const result = await list(['--timeout', '1']);
+    for (const timer of timers) clearInterval(timer);
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).toMatch(/no complete answer from 127\.0\.0\.1:\d+ within 1s \(--timeout\)/);
+    // Three attempts (GETs are retried) of one second each, and the pauses between them.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('a bad --timeout is a usage error: exit 2', async () => {
+    const result = await list(['--timeout', 'soon']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--timeout must be a number of seconds/);
+  }, 30_000);
+
+  it("control characters in the server's message never reach the terminal", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'X', message: 'broken\u001b]0;pwned\u0007 \u001b[2J\u009b31mred\u0000\u202eevil' }));
+    });
+    const result = await list();
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/HTTP 500 broken\]0;pwned \[2J31mredevil/);
+    // eslint-disable-next-line no-control-regex
+    expect(result.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+  }, 30_000);
+});
