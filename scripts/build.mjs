@@ -120,7 +120,7 @@ const common = {
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   sourcemap: 'linked',
   minify: !process.env.NO_MINIFY, // NO_MINIFY=1 keeps names readable in CPU profiles
   // No keepNames: it wraps every function made at run time in a call that sets its name, which
@@ -131,7 +131,7 @@ const common = {
 const version = JSON.stringify(pkg.version);
 
 // The embedded server as one CommonJS file, which src/server/embedded.ts loads with a V8 code
-// cache (src/server/code-cache.ts); Node 20 caches no compiled ES module.
+// cache (src/server/code-cache.ts), which also holds what ran compiled at the first run.
 const server = await build({
   ...common,
   metafile: true,

@@ -8,6 +8,7 @@ export const ExitCode = {
   unavailable: 5,
   server: 6,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export const EXIT_CODES_HELP = `Exit codes
@@ -21,7 +22,8 @@ export const EXIT_CODES_HELP = `Exit codes
        another company's data, a role that may not do this
   5    network or service unavailable: connection refused, timeout, HTTP 502/503/504
   6    server error (HTTP 500) or a reply that does not follow the interface
-  130  interrupted (Ctrl-C)
+  130  interrupted (Ctrl-C, SIGINT)
+  143  terminated (SIGTERM, e.g. a cron job's time limit)
 
 Errors are one line on stderr starting "shopprop:"; data goes to stdout.
 `;

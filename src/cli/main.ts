@@ -14,10 +14,8 @@ export async function main(argv: string[], loadCommand: CommandLoader): Promise<
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);
   });
-  process.once('SIGINT', () => {
-    process.stderr.write('\nshopprop: interrupted\n');
-    process.exit(ExitCode.interrupted);
-  });
+  exitOnSignal('SIGINT', 'interrupted', ExitCode.interrupted);
+  exitOnSignal('SIGTERM', 'terminated', ExitCode.terminated);
   try {
     await program.parseAsync(argv);
     return process.exitCode === undefined ? ExitCode.ok : Number(process.exitCode);
@@ -34,4 +32,17 @@ export async function main(argv: string[], loadCommand: CommandLoader): Promise<
     if (process.env.SHOPPROP_DEBUG?.includes('stack') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return exitCode;
   }
+}
+
+/**
+ * Ends the run on the signal with its documented exit code, never by the signal itself, so a
+ * script tells an interrupted run from a crash. A command that handles the signal itself (the
+ * server's graceful shutdown) decides alone.
+ */
+function exitOnSignal(signal: NodeJS.Signals, word: string, exitCode: number): void {
+  process.once(signal, () => {
+    if (process.listenerCount(signal) > 0) return;
+    process.stderr.write(`\nshopprop: ${word}\n`);
+    process.exit(exitCode);
+  });
 }

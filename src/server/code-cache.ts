@@ -1,8 +1,10 @@
 /**
  * Loads a CommonJS file compiled with a V8 code cache kept in the user's cache directory, as
- * v8-compile-cache does: Node 20 has no compile cache of its own, and without one every run
- * parses and compiles the same code again (the command definitions on every start, the server
- * on every embedded one).
+ * v8-compile-cache does: without one every run parses and compiles the same code again (the
+ * command definitions on every start, the server on every embedded one). Node's own compile
+ * cache (module.enableCompileCache, which start.ts turns on for everything else) is written
+ * before the code runs; this one is written at exit, so it also holds the functions compiled
+ * lazily during the run, and an embedded start costs about a tenth less CPU with it.
  *
  * A cache never changes what runs: V8 checks it against the source and its own version, and
  * this file adds a checksum; a missing, stale, corrupt, rejected or unwritable cache means

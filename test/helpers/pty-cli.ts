@@ -12,6 +12,8 @@ export interface PtySession {
   waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
   type(keys: string): void;
   exited: Promise<number>;
+  /** The exit code and the signal that ended the process, if one did (0 when none). */
+  ended: Promise<{ exitCode: number; signal: number }>;
   kill(): void;
 }
 
@@ -33,7 +35,8 @@ export function spawnPty(args: string[], options: CliEnvironment): PtySession {
     output += data;
     for (const check of waiters) check();
   });
-  const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
+  const ended = new Promise<{ exitCode: number; signal: number }>((resolve) => term.onExit(({ exitCode, signal }) => resolve({ exitCode, signal: signal ?? 0 })));
+  const exited = ended.then(({ exitCode }) => exitCode);
   const screen = () => output.replace(ANSI, '');
   return {
     screen,
@@ -59,6 +62,7 @@ export function spawnPty(args: string[], options: CliEnvironment): PtySession {
       term.write(keys);
     },
     exited,
+    ended,
     kill() {
       term.kill();
     },

@@ -51,6 +51,10 @@ export function runCli(args: string[], options: CliEnvironment & { input?: strin
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A command that exits without reading its input closes the pipe first: not an error of the run.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
     child.stdin.end(options.input ?? '');
   });
 }
