@@ -117,11 +117,15 @@ export const SaleLineInput = Type.Object({
 });
 export type SaleLineInput = Static<typeof SaleLineInput>;
 
-/** channelsDto element: one payment over a channel. */
+/**
+ * channelsDto element: one payment over a channel. `tendered` is this project's addition, sent
+ * only to the local server: the cash handed over when more than `amount` (the rest is change).
+ */
 export const PaymentChannelInput = Type.Object({
   channelId: Id,
   referenceNo: Type.String({ maxLength: 100 }),
   amount: Type.Number({ minimum: 0 }),
+  tendered: Type.Optional(Type.Number({ minimum: 0 })),
 });
 export type PaymentChannelInput = Static<typeof PaymentChannelInput>;
 

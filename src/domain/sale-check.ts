@@ -22,6 +22,8 @@ export interface CheckedSale {
   amountPaidCents: Cents;
   balanceCents: Cents;
   channelCents: Cents[];
+  /** Cash handed over per channel, when more than its amount; else null. */
+  tenderedCents: (Cents | null)[];
   problems: SaleProblem[];
 }
 
@@ -112,11 +114,20 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
 
   const channels = body.channelsDto ?? [];
   const channelCents = channels.map((channel, index) => cents(`channelsDto[${index}].amount`, channel.amount));
+  const tenderedCents = channels.map((channel, index) => {
+    if (channel.tendered === undefined) return null;
+    const field = `channelsDto[${index}].tendered`;
+    const tendered = cents(field, channel.tendered);
+    if (tendered < channelCents[index]!) {
+      problems.push({ field, sent: channel.tendered, expected: `at least ${channel.amount}`, message: `${field} ${channel.tendered} is less than the amount paid, ${channel.amount}` });
+    }
+    return tendered > channelCents[index]! ? tendered : null;
+  });
   const paid = cents('amountPaid', body.amountPaid);
   const payment = checkPayment({ totalAmountCents: totals.totalAmountCents, amountPaidCents: paid, channelCents: channels.length ? channelCents : undefined });
   problems.push(...payment.problems);
 
-  return { lines, totals, amountPaidCents: payment.amountPaidCents, balanceCents: payment.balanceCents, channelCents, problems };
+  return { lines, totals, amountPaidCents: payment.amountPaidCents, balanceCents: payment.balanceCents, channelCents, tenderedCents, problems };
 }
 
 /** "totalAmount is 100, expected 116; itemIssuesDto[0].qty ..." */

@@ -13,6 +13,7 @@ import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
 import { referenceDataRoutes } from './routes/reference-data.js';
+import { salePaymentRoutes } from './routes/sale-payments.js';
 
 export interface AppOptions {
   store: Store;
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cashSaleRoutes);
   await app.register(receiptSpecRoutes);
   await app.register(referenceDataRoutes);
+  await app.register(salePaymentRoutes);
   await app.register(propertyReportRoutes);
   await app.ready();
   return app;

@@ -242,7 +242,7 @@ function writeSale(
       }
     });
     (body.channelsDto ?? []).forEach((channel, i) => {
-      insertSaleChannel(store, { sale_id: id, company_id: body.companyId, channel_id: channel.channelId, reference_no: channel.referenceNo, amount_cents: checked.channelCents[i]! });
+      insertSaleChannel(store, { sale_id: id, company_id: body.companyId, channel_id: channel.channelId, reference_no: channel.referenceNo, amount_cents: checked.channelCents[i]!, tendered_cents: checked.tenderedCents[i] ?? null });
     });
     return { id, receiptNo, replayed: false };
   });

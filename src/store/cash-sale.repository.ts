@@ -85,11 +85,12 @@ export function markUnitSold(store: Store, unitId: number, companyId: number, li
 }
 
 export function insertSaleChannel(store: Store, channel: SaleChannelRow): void {
-  prepared(store, 'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents) values (?, ?, ?, ?, ?)').run(
+  prepared(store, 'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents) values (?, ?, ?, ?, ?, ?)').run(
     channel.sale_id,
     channel.company_id,
     channel.channel_id,
     channel.reference_no,
     channel.amount_cents,
+    channel.tendered_cents,
   );
 }

@@ -12,6 +12,7 @@ import { formatMoney, plainMoney } from './money-text.js';
 /** Text for a table cell: money grouped with two decimals, dates as `yyyy-MM-dd` in the zone. */
 export function tableCell(value: unknown, column: Column, timeZone: string): string {
   if (value === null || value === undefined) return '';
+  if (column.kind === 'payments' && Array.isArray(value)) return printable(paymentsText(value, formatMoney));
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (column.kind === 'money') return formatMoney(value);
     if (column.kind === 'date') return formatTableDate(value, timeZone);
@@ -23,6 +24,7 @@ export function tableCell(value: unknown, column: Column, timeZone: string): str
 /** Text for a CSV cell: plain numbers, money with two fixed decimals, ISO dates (or epoch ms when raw). */
 export function csvCell(value: unknown, column: Column, raw: boolean): string {
   if (value === null || value === undefined) return '';
+  if (column.kind === 'payments' && Array.isArray(value)) return paymentsText(value, plainMoney);
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (column.kind === 'money') return plainMoney(value);
     if (column.kind === 'date') return String(exportDate(value, raw));
@@ -52,6 +54,17 @@ export function jsonValue(value: unknown, column: Column | undefined, raw: boole
   if (value === undefined || value === null) return null;
   if (column?.kind === 'date' && typeof value === 'number') return exportDate(value, raw);
   return value;
+}
+
+/** "Cash 600.00; M-Pesa till 512345 400.00 ref QKX123": each payment's name, amount and reference. */
+export function paymentsText(payments: readonly unknown[], money: (amount: number) => string): string {
+  return payments
+    .map((entry) => {
+      const p = (entry ?? {}) as { name?: unknown; amount?: unknown; referenceNo?: unknown };
+      const amount = typeof p.amount === 'number' ? money(p.amount) : String(p.amount ?? '');
+      return `${String(p.name ?? '?')} ${amount}${p.referenceNo ? ` ref ${String(p.referenceNo)}` : ''}`;
+    })
+    .join('; ');
 }
 
 /** Nested arrays and objects become JSON text in tables and CSV. */

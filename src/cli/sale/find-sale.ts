@@ -23,10 +23,24 @@ export interface WalkSettings {
 export type FoundSale = Loose<CashSaleRecord> & { id: number };
 export type FoundLine = Loose<SaleItemRecord>;
 
-export async function findSale(api: SaleLists, companyId: number, saleId: number, settings: WalkSettings = {}): Promise<FoundSale | undefined> {
+/** A sale named by its id (123) or by its receipt number (R000123, any letter case). */
+export type SaleKey = { id: number } | { receiptNo: string };
+
+/** `123` is a sale id; `R000123` (letters, then digits) a receipt number. Undefined for anything else. */
+export function parseSaleKey(text: string): SaleKey | undefined {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed) && Number(trimmed) >= 1 && Number.isSafeInteger(Number(trimmed))) return { id: Number(trimmed) };
+  if (/^[A-Za-z]+-?\d+$/.test(trimmed)) return { receiptNo: trimmed.toUpperCase() };
+  return undefined;
+}
+
+export async function findSale(api: SaleLists, companyId: number, key: number | SaleKey, settings: WalkSettings = {}): Promise<FoundSale | undefined> {
+  const wanted: SaleKey = typeof key === 'number' ? { id: key } : key;
+  const matches = (record: { id?: unknown; receiptNo?: unknown }) =>
+    'id' in wanted ? record.id === wanted.id : typeof record.receiptNo === 'string' && record.receiptNo.toUpperCase() === wanted.receiptNo;
   const pages = walkPages((start, limit) => api.listCashSales({ companyId, start, limit }), { pageSize: settings.pageSize ?? 1000, style: settings.style });
   for await (const record of pages) {
-    if (record.id === saleId && !isSaleItemRecord(record as CashSaleListRecord)) return record as FoundSale;
+    if (matches(record) && typeof record.id === 'number' && !isSaleItemRecord(record as CashSaleListRecord)) return record as FoundSale;
   }
   return undefined;
 }

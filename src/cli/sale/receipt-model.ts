@@ -4,11 +4,13 @@
  * number of each unit sold. Pure.
  */
 import type { ReferenceData } from '../../contract/reference-data.js';
+import type { SalePayment } from '../../contract/sale-payments.js';
 import { toCents } from '../output/money-text.js';
 import type { FoundLine, FoundSale, SaleLines } from './find-sale.js';
-import type { Receipt, ReceiptLine } from './receipt-text.js';
+import type { Receipt, ReceiptLine, ReceiptPayment } from './receipt-text.js';
 
-export function buildReceipt(sale: FoundSale, found: SaleLines, refs: ReferenceData | undefined, timeZone: string): Receipt {
+/** `payments`: the sale's payments from the local server; undefined where the server has none to give. */
+export function buildReceipt(sale: FoundSale, found: SaleLines, refs: ReferenceData | undefined, timeZone: string, payments?: readonly SalePayment[]): Receipt {
   const units = new Map((refs?.units ?? []).map((u) => [u.id, u]));
   const lines = found.lines.map((line): ReceiptLine => {
     const unit = line.invItemSpecsId ? units.get(line.invItemSpecsId) : undefined;
@@ -52,6 +54,7 @@ export function buildReceipt(sale: FoundSale, found: SaleLines, refs: ReferenceD
     amountPaid: sale.amountPaid ?? 0,
     balance: sale.balance ?? totalAmount - (sale.amountPaid ?? 0),
     paymentMethod: sale.paymentMethod,
+    payments: payments?.map((p): ReceiptPayment => ({ name: p.name, method: p.method, amount: p.amount, referenceNo: p.referenceNo, tendered: p.tendered })),
     linesNote: linesNote(found.lines, found.matchedBy, totalAmount),
   };
 }

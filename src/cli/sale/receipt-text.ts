@@ -26,9 +26,14 @@ export interface ReceiptLine {
 }
 
 export interface ReceiptPayment {
+  /** The channel's name, e.g. "M-Pesa till 512345". */
   name: string;
+  /** CASH, MPESA or CHECK, where known. */
+  method?: string;
   amount: number;
-  referenceNo?: string;
+  referenceNo?: string | null;
+  /** Cash handed over when more than the amount; the difference is the change. */
+  tendered?: number | null;
 }
 
 export interface Receipt {
@@ -55,7 +60,7 @@ export interface Receipt {
   amountPaid: number;
   balance: number;
   paymentMethod?: string | null;
-  /** The channels paid through, where known (the sale lists do not carry them). */
+  /** The payments, where known (the interface's sale list does not carry them; the local server does). */
   payments?: ReceiptPayment[];
   /** A word when the lines could not all be found, printed instead of pretending. */
   linesNote?: string;
@@ -98,8 +103,13 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
   const payments = receipt.payments?.filter((p) => toCents(p.amount) !== 0) ?? [];
   if (payments.length > 0) {
     for (const payment of payments) {
-      pair(`Paid ${payment.name}`, money(payment.amount));
+      pair(paymentLabel(payment), money(payment.amount));
       if (payment.referenceNo) out.push(...wrap(`Ref ${payment.referenceNo}`, width - 2).map((part) => `  ${part}`));
+      const tendered = payment.tendered === null || payment.tendered === undefined ? 0 : toCents(payment.tendered);
+      if (tendered > toCents(payment.amount)) {
+        pair('  Tendered', formatCents(tendered));
+        pair('  Change', formatCents(tendered - toCents(payment.amount)));
+      }
     }
     if (payments.length > 1) pair('Amount paid', money(receipt.amountPaid));
   } else {
@@ -117,6 +127,15 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
 /** The receipt as text: its lines, each ended by a newline. */
 export function receiptText(receipt: Receipt, width: ReceiptWidth): string {
   return receiptLines(receipt, width).map((line) => `${line}\n`).join('');
+}
+
+const METHOD_NAMES: Record<string, string> = { CASH: 'Cash', MPESA: 'M-Pesa', CHECK: 'Cheque' };
+
+/** "Cash", "M-Pesa till 512345": the channel's name, with its method when the name does not say it. */
+export function paymentLabel(payment: Pick<ReceiptPayment, 'name' | 'method'>): string {
+  const method = payment.method ? (METHOD_NAMES[payment.method] ?? payment.method) : undefined;
+  const said = !method || payment.name.toLowerCase().includes(method.toLowerCase()) || payment.name.toUpperCase() === payment.method;
+  return said ? payment.name : `${payment.name} (${method})`;
 }
 
 /** p*q of a line in cents, recovered from what the line list carries: lineTotal + discount (- tax when added). */

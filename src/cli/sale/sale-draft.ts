@@ -34,6 +34,8 @@ export interface DraftPayment {
   method: PaymentMethod;
   amount: number;
   referenceNo: string;
+  /** Cash handed over when more than `amount`; the difference is the change given. */
+  tendered?: number;
 }
 
 export interface SaleHeader {
@@ -128,7 +130,12 @@ export function composeSale(header: SaleHeader, lines: readonly DraftLine[], pay
   };
   if (header.issueDate !== undefined) body.issueDate = header.issueDate;
   if (paid.length > 0 && paid.every((p) => p.channelId !== undefined)) {
-    body.channelsDto = paid.map((p) => ({ channelId: p.channelId!, referenceNo: p.referenceNo, amount: p.amount }));
+    body.channelsDto = paid.map((p) => ({
+      channelId: p.channelId!,
+      referenceNo: p.referenceNo,
+      amount: p.amount,
+      ...(p.tendered !== undefined && toCents(p.tendered) > toCents(p.amount) ? { tendered: p.tendered } : {}),
+    }));
   }
   return body;
 }

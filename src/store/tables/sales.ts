@@ -150,6 +150,8 @@ export interface CashSaleChannelsTable {
   channel_id: number;
   reference_no: string | null;
   amount_cents: number;
+  /** Cash handed over when more than amount_cents (the rest was change); else null. */
+  tendered_cents: number | null;
 }
 
 /** Maintained by triggers on cash_sales. */

@@ -78,7 +78,36 @@ describe('receipt text', () => {
 
   it('shows each payment channel and the amount paid when there are several', () => {
     const lines = receiptLines({ ...receipt, payments: [{ name: 'Cash', amount: 5_000 }, { name: 'M-Pesa till 512345', amount: 20_000, referenceNo: 'QWE123RTY' }] }, 32);
-    expect(lines).toEqual(expect.arrayContaining(['Paid Cash               5,000.00', 'Paid M-Pesa till 51234 20,000.00', '  Ref QWE123RTY', 'Amount paid            25,000.00']));
+    expect(lines).toEqual(expect.arrayContaining(['Cash                    5,000.00', 'M-Pesa till 512345     20,000.00', '  Ref QWE123RTY', 'Amount paid            25,000.00']));
+  });
+
+  it('lists each payment with its method and reference, and the cash tendered with the change', () => {
+    // 600 cash from 1,000 handed over (change 400) and 400 by M-Pesa.
+    const split: Receipt = {
+      ...receipt,
+      amountPaid: 1_000,
+      balance: receipt.totalAmount - 1_000,
+      payments: [
+        { name: 'Till', method: 'CASH', amount: 600, tendered: 1_000 },
+        { name: 'Safaricom 512345', method: 'MPESA', amount: 400, referenceNo: 'QKX7Y2Z9AB' },
+      ],
+    };
+    const lines = receiptLines(split, 48);
+    const from = lines.indexOf('Till (Cash)                               600.00');
+    expect(from).toBeGreaterThan(0);
+    expect(lines.slice(from, from + 6)).toEqual([
+      'Till (Cash)                               600.00',
+      '  Tendered                              1,000.00',
+      '  Change                                  400.00',
+      'Safaricom 512345 (M-Pesa)                 400.00',
+      '  Ref QKX7Y2Z9AB',
+      'Amount paid                             1,000.00',
+    ]);
+  });
+
+  it('shows no change when the cash was the exact amount', () => {
+    const lines = receiptLines({ ...receipt, payments: [{ name: 'Cash', method: 'CASH', amount: 25_000, tendered: 25_000 }] }, 32);
+    expect(lines.some((line) => /Tendered|Change/.test(line))).toBe(false);
   });
 
   it('says Balance (not due) for a sale paid in full, and leaves out zero discounts and tax', () => {

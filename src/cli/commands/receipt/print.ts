@@ -1,9 +1,10 @@
 /**
- * `shopprop receipt print <saleId>`: the sale's receipt as text for a 58 mm (`--width 32`) or
+ * `shopprop receipt print <sale>`: the receipt of a sale named by its id (120) or its receipt
+ * number (R000120), as text for a 58 mm (`--width 32`) or
  * 80 mm (`--width 48`) printer on stdout (or -o FILE), or as a receipt-sized PDF (`--pdf FILE`).
  */
 import type { GlobalOptions } from '../../global-options.js';
-import { idArgument } from '../../options.js';
+import { CliUsageError } from '../../usage-error.js';
 import { withOutput, writeWholeFile } from '../../output-target.js';
 import { requireCompany } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
@@ -15,15 +16,18 @@ export interface ReceiptPrintOptions {
 }
 
 export async function run(options: ReceiptPrintOptions & GlobalOptions, args: string[]): Promise<void> {
-  const saleId = idArgument('saleId', args[0]);
+  const { parseSaleKey } = await import('../../sale/find-sale.js');
+  const key = parseSaleKey(args[0] ?? '');
+  if (!key) throw new CliUsageError(`sale "${args[0] ?? ''}": expected a sale id (e.g. 120) or a receipt number (e.g. R000120)`);
+  const named = 'id' in key ? `sale ${key.id}` : `receipt ${key.receiptNo}`;
   const width = options.width === '32' ? 32 : 48;
   await runCommand(options, async (context) => {
     const companyId = await requireCompany(context, options.company);
     const [api, settings, { findSale, findSaleLines }] = await Promise.all([context.client(), context.settings(), import('../../sale/find-sale.js')]);
     const walk = { style: settings.pagingStyle };
-    const sale = await findSale(api, companyId, saleId, walk);
+    const sale = await findSale(api, companyId, key, walk);
     if (!sale) {
-      context.say(`shopprop: no sale ${saleId} in company ${companyId}`);
+      context.say(`shopprop: no ${named} in company ${companyId}`);
       process.exitCode = 3;
       return;
     }
@@ -39,8 +43,13 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
       if (context.globals.verbose) context.say(`reference data unavailable: ${error.message}`);
       return undefined;
     });
-    const receipt = buildReceipt(sale, found, refs, settings.timeZone);
-    if (receipt.linesNote) context.say(`note: sale ${saleId}: ${receipt.linesNote.replace(/^\(|\)$/g, '')}`);
+    const { fetchSalePayments } = await import('../../../client/sale-payments.js');
+    const payments = await fetchSalePayments({ transport: api.transport, token: settings.token }, companyId, [sale.id]).catch((error: Error) => {
+      if (context.globals.verbose) context.say(`payments unavailable: ${error.message}`);
+      return undefined;
+    });
+    const receipt = buildReceipt(sale, found, refs, settings.timeZone, payments?.get(sale.id));
+    if (receipt.linesNote) context.say(`note: ${named}: ${receipt.linesNote.replace(/^\(|\)$/g, '')}`);
     const lines = receiptLines(receipt, width);
 
     if (options.pdf !== undefined) {

@@ -24,12 +24,13 @@ function defineReceiptCommands(receipt: Command): void {
 
   withExamples(
     receipt
-      .command('print <saleId>')
+      .command('print <sale>')
       .description('print a sale\'s receipt for a 58 mm or 80 mm printer, or as a PDF')
       .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
       .addOption(new Option('--width <chars>', 'characters per line: 32 (58 mm) or 48 (80 mm)').choices(['32', '48']).default('48'))
       .option('--pdf <file>', 'write the receipt as a PDF instead'),
     'shopprop receipt print 120',
+    'shopprop receipt print R000120',
     'shopprop receipt print 120 --width 32 > /dev/usb/lp0',
     'shopprop receipt print 120 --pdf receipt-120.pdf',
   ).action(lazyAction('receipt/print'));

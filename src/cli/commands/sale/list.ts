@@ -1,12 +1,19 @@
-/** `shopprop sale list`: by company (paged), or every sale of one shop or one sales person. */
+/**
+ * `shopprop sale list`: by company (paged), or every sale of one shop or one sales person. The
+ * interface takes a shop or a sales person alone and without paging, so those lists are read
+ * whole and narrowed and paged here: `--shop 2 --limit 3` works like any other list. From the
+ * local server each sale carries its payments (channel, amount, reference, tendered, change).
+ */
+import type { PageOf } from '../../../client/paging.js';
 import type { CashSaleListQuery } from '../../../contract/cash-sale.js';
+import { DEFAULT_PAGE_SIZE } from '../../../contract/common.js';
+import type { CommandContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { emitCollection } from '../../emit-collection.js';
 import { emitList } from '../../emit-list.js';
-import { cashSaleColumns } from '../../output/columns/cash-sale.js';
+import { cashSaleColumns, cashSaleWithPaymentColumns } from '../../output/columns/cash-sale.js';
 import { requireCompany } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
-import { CliUsageError } from '../../usage-error.js';
 
 export interface SaleListOptions {
   company?: number;
@@ -19,19 +26,37 @@ export interface SaleListOptions {
 
 export async function run(options: SaleListOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const client = async () => context.client();
+    const api = await context.client();
     const single = singleFilter(options);
     if (single) {
-      // The interface's shop and sales-person shapes carry no paging: the answer is every sale.
-      const page = await (await client()).listCashSales(single);
-      await emitList(context, { records: page.list, columns: cashSaleColumns, totals: true, count: () => page.count });
+      const page = await api.listCashSales(single);
+      // The whole list of the shop or person, narrowed by the other filters given.
+      const matching = page.list.filter(
+        (r) =>
+          (options.company === undefined || r.companyId === options.company) &&
+          (options.salesPerson === undefined || options.shop === undefined || r.userId === options.salesPerson),
+      );
+      const narrowed = matching.length !== page.list.length;
+      const start = options.start ?? 0;
+      const records = options.all ? matching.slice(start) : matching.slice(start, start + (options.limit ?? DEFAULT_PAGE_SIZE));
+      const companyId = options.company ?? records[0]?.companyId ?? undefined;
+      const withPayments = companyId === undefined ? undefined : await attachPayments(context, companyId, records);
+      await emitList(context, {
+        records: withPayments ?? records,
+        columns: withPayments ? cashSaleWithPaymentColumns : cashSaleColumns,
+        totals: true,
+        count: () => Math.max(0, (narrowed ? matching.length : page.count) - start),
+      });
       return;
     }
     const companyId = await requireCompany(context, options.company);
-    const api = await client();
+    const paymentsGiven = (await attachPayments(context, companyId, [])) !== undefined;
     await emitCollection(context, {
-      fetchPage: (start, limit) => api.listCashSales({ companyId, start, limit }),
-      columns: cashSaleColumns,
+      fetchPage: async (start, limit): Promise<PageOf<object>> => {
+        const page = await api.listCashSales({ companyId, start, limit });
+        return paymentsGiven ? { ...page, list: (await attachPayments(context, companyId, page.list)) ?? page.list } : page;
+      },
+      columns: paymentsGiven ? cashSaleWithPaymentColumns : cashSaleColumns,
       all: options.all,
       start: options.start,
       limit: options.limit,
@@ -40,20 +65,21 @@ export async function run(options: SaleListOptions & GlobalOptions): Promise<voi
   });
 }
 
-/** `--shop N` or `--sales-person N`, which the interface accepts only alone. */
+/**
+ * The records with a `payments` field each, from the local server; undefined from a server
+ * that does not give payments. With no records, says whether the server gives them.
+ */
+async function attachPayments<R extends { id?: unknown }>(context: CommandContext, companyId: number, records: readonly R[]): Promise<(R & { payments?: unknown })[] | undefined> {
+  const [api, settings, { fetchSalePayments }] = await Promise.all([context.client(), context.settings(), import('../../../client/sale-payments.js')]);
+  const ids = records.map((r) => r.id).filter((id): id is number => typeof id === 'number');
+  const payments = await fetchSalePayments({ transport: api.transport, token: settings.token }, companyId, ids.length > 0 ? ids : [0]);
+  if (!payments) return undefined;
+  return records.map((r) => (typeof r.id === 'number' && payments.has(r.id) ? { ...r, payments: payments.get(r.id)!.map(({ saleId: _saleId, ...payment }) => payment) } : r));
+}
+
+/** `--shop N` or `--sales-person N`: the interface lists every sale of one of them, unpaged. */
 function singleFilter(options: SaleListOptions): CashSaleListQuery | undefined {
-  if (options.shop === undefined && options.salesPerson === undefined) return undefined;
-  const named = options.shop !== undefined ? '--shop' : '--sales-person';
-  const conflicts = [
-    options.shop !== undefined && options.salesPerson !== undefined ? '--sales-person' : '',
-    options.company !== undefined ? '--company' : '',
-    options.start !== undefined || options.limit !== undefined ? '--start/--limit' : '',
-  ].filter(Boolean);
-  if (conflicts.length) {
-    throw new CliUsageError(
-      `${named} lists every sale of it and cannot be combined with ${conflicts.join(' or ')}` +
-        ' (the service accepts: companyId; retailShopId; salesPersonId; companyId + start + limit)',
-    );
-  }
-  return options.shop !== undefined ? { retailShopId: options.shop } : { salesPersonId: options.salesPerson };
+  if (options.shop !== undefined) return { retailShopId: options.shop };
+  if (options.salesPerson !== undefined) return { salesPersonId: options.salesPerson };
+  return undefined;
 }

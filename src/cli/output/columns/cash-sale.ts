@@ -1,5 +1,9 @@
 import type { CashSaleRecord } from '../../../contract/index.js';
-import { columnSet } from './types.js';
+import type { SalePayment } from '../../../contract/sale-payments.js';
+import { columnSet, type Column } from './types.js';
+
+/** A sale with its payments, as the local server gives them (GET /api/local/sale-payments). */
+export type CashSaleWithPayments = CashSaleRecord & { payments?: SalePayment[] };
 
 /** Cash sales (interface 2.2). */
 export const cashSaleColumns = columnSet<CashSaleRecord>(
@@ -26,4 +30,11 @@ export const cashSaleColumns = columnSet<CashSaleRecord>(
     { key: 'balance', header: 'Balance', kind: 'money', total: true },
   ],
   ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'paymentMethod'],
+);
+
+/** Cash sales with each sale's payments: the list from a server that gives them. */
+export const cashSaleWithPaymentColumns = columnSet<CashSaleWithPayments>(
+  'cash sale',
+  [...(cashSaleColumns.columns as readonly (Column & { key: keyof CashSaleRecord })[]), { key: 'payments', header: 'Payments', kind: 'payments' }],
+  ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'payments'],
 );

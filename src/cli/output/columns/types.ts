@@ -3,7 +3,8 @@
  * (money with two decimals, dates in the company's zone, numbers right-aligned); `total` marks
  * money columns whose sum means something in a table's totals row.
  */
-export type ColumnKind = 'text' | 'money' | 'date' | 'integer' | 'number';
+/** `payments`: a list of payments (name, amount, reference), one short text in tables and CSV. */
+export type ColumnKind = 'text' | 'money' | 'date' | 'integer' | 'number' | 'payments';
 
 export interface Column {
   /** The record's field name; also the CSV header and the name `--fields` takes. */
