@@ -102,10 +102,10 @@ describe('usage errors exit 2 with one line naming the problem', () => {
     expect(company.stderr).toMatch(/missing --company/);
   });
 
-  it('refuses a combination the service does not accept, before any request', async () => {
-    const { code, stderr } = await runCli(['--base-url', 'http://127.0.0.1:9', 'sale', 'list', '--shop', '1', '--sales-person', '2'], { home });
+  it('refuses a sale that is neither an id nor a receipt number, before any request', async () => {
+    const { code, stderr } = await runCli(['--base-url', 'http://127.0.0.1:9', 'receipt', 'print', 'twelve', '--company', '1'], { home });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/cannot be combined/);
+    expect(stderr).toMatch(/expected a sale id \(e\.g\. 120\) or a receipt number/);
   });
 
   it('exits 5 with the fix when the service cannot be reached', async () => {
