@@ -93,10 +93,11 @@ describe('words', () => {
     expect(screen).not.toMatch(/of 900wrote/);
   });
 
-  it('a refused combination names each other flag once', async () => {
-    const refused = await cli(['sale', 'list', '--shop', '1', '--sales-person', '2', '--company', '1']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^shopprop: --shop lists every sale of it and cannot be combined with --sales-person or --company \(/);
+  it('the shop, sales-person and company filters combine (the list is narrowed, not refused)', async () => {
+    const both = await cli(['sale', 'list', '--shop', '1', '--sales-person', '2', '--company', '1', '--all', '--format', 'json']);
+    expect(both.code, both.stderr).toBe(0);
+    const sales = JSON.parse(both.stdout) as { retailShopId: number; userId: number }[];
+    for (const sale of sales) expect([sale.retailShopId, sale.userId]).toEqual([1, 2]);
   });
 
   it('the totals label stays out of an id column', async () => {
