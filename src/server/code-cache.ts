@@ -109,6 +109,9 @@ export interface Loaded {
 
 export function loadWithCodeCache(file: string, options: CodeCacheOptions = {}): Loaded {
   const { env = process.env, atExit = (write) => process.once('exit', write) } = options;
+  // For the start-up benchmark only: load as a plain require, leaving the caching to Node's
+  // compile cache, so both choices are measured in one run (bench/startup.mjs).
+  if (env.SHOPPROP_BENCH_NODE_CACHE_ONLY) return { exports: createRequire(file)(file) as unknown, cacheUsed: false };
   const source = readFileSync(file, 'utf8');
   const useCache = !env.NODE_DISABLE_COMPILE_CACHE;
   const { cacheFile, prefix } = cacheFileOf(file, options.cacheDir ?? defaultCacheDir(env));
