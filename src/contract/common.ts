@@ -41,6 +41,11 @@ export const ErrorCodes = {
   conflict: 'CONFLICT',
   invalidInput: 'INVALID_INPUT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** The store is busy (another process holds its write lock): try again after Retry-After. */
+  busy: 'BUSY',
+  /** The server's disk is full. */
+  storageFull: 'INSUFFICIENT_STORAGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

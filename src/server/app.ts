@@ -22,12 +22,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
+  /** How long a save waits for the store's write lock before it answers 503 (milliseconds). */
+  lockWaitMs?: number;
 }
 
 export interface AppContext {
   store: Store;
   /** Signs and checks presigned document URLs. */
   signingKey: Buffer;
+  /** How long a save waits for the store's write lock (undefined: the service's default). */
+  lockWaitMs?: number;
 }
 
 declare module 'fastify' {
@@ -50,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key') };
+  const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key'), lockWaitMs: options.lockWaitMs };
   app.decorate('context', context);
   installErrorHandler(app);
   loadCompilersWhenNeeded(app);

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, type ErrorBody } from '../contract/common.js';
 import { HttpError } from './http-errors.js';
+import { toHttpError } from './service-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,8 +21,12 @@ export function errorBody(message: string, code: string): ErrorBody {
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A store failure (busy, disk full) met by any route passes: 503 or 507, never 500.
+    const error = toHttpError(thrown) as FastifyError;
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: thrown }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(errorBody(error.message, error.code));
     }
     const invalidStatus = request.routeOptions.config?.invalidInputStatus ?? 400;

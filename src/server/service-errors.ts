@@ -1,9 +1,15 @@
 /** Maps a service's failure to the HTTP error the app's error handler answers with. */
 import { ServiceError } from '../services/service-error.js';
 import { ErrorCodes } from '../contract/common.js';
+import { storeFailure } from '../services/store-failure.js';
 import { badRequest, forbidden, HttpError, invalidInput, notFound } from './http-errors.js';
 
-export function toHttpError(error: unknown): unknown {
+/** Seconds a client is asked to wait after a busy store. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** Maps a ServiceError, or a store failure (busy, disk full), to its HttpError; anything else is returned as it is. */
+export function toHttpError(thrown: unknown): unknown {
+  const error = storeFailure(thrown) ?? thrown;
   if (!(error instanceof ServiceError)) return error;
   switch (error.kind) {
     case 'invalidInput':
@@ -16,6 +22,10 @@ export function toHttpError(error: unknown): unknown {
       return badRequest(error.message);
     case 'conflict':
       return new HttpError(409, ErrorCodes.conflict, error.message);
+    case 'busy':
+      return new HttpError(503, ErrorCodes.busy, error.message, BUSY_RETRY_AFTER_SECONDS);
+    case 'storageFull':
+      return new HttpError(507, ErrorCodes.storageFull, error.message);
   }
 }
 

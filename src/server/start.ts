@@ -14,6 +14,8 @@ export interface ServeOptions {
   log?: boolean;
   /** Told before an existing store is upgraded to this version's schema (see openStore). */
   onUpgrade?: (pending: readonly string[]) => void;
+  /** How long a save waits for the store's write lock before it answers 503 (milliseconds). */
+  lockWaitMs?: number;
 }
 
 export interface RunningServer {
@@ -27,10 +29,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const store = await openStore(options.dbFile, { onUpgrade: options.onUpgrade });
   const app = await buildApp({
     store,
+    lockWaitMs: options.lockWaitMs,
     logger: options.log
       ? { level: 'info', redact: { paths: ['req.headers.authorization', 'req.query.signature'], censor: '[redacted]' } }
       : false,
   });
+  // From here no statement waits for a lock: a wait would stop the event loop, reads
+  // included. A save that finds the write lock taken tries again on a timer (sale-group-commit).
+  store.sqlite.pragma('busy_timeout = 0');
   let url: string;
   try {
     url = await app.listen({ host: options.host, port: options.port });

@@ -4,8 +4,8 @@
  * company, assign the receipt number, mark serialised units sold (guarded by the database),
  * and honour the Idempotency-Key. Any failure rolls everything back, receipt number included.
  *
- * Saves that arrive together are committed together (saveCashSaleInGroup): one transaction,
- * each sale in its own savepoint, one fsync for all of them.
+ * Saves that arrive together are committed together (saveCashSales, scheduled by
+ * sale-group-commit.ts): one transaction, each sale in its own savepoint, one fsync for all.
  */
 import { createHash } from 'node:crypto';
 import type SqliteDatabase from 'better-sqlite3';
@@ -285,55 +285,6 @@ export function saveCashSales(store: Store, inputs: readonly SaveCashSaleInput[]
       }),
     )
     .immediate();
-}
-
-interface Waiting {
-  input: SaveCashSaleInput;
-  resolve: (result: SaveCashSaleResult) => void;
-  reject: (error: unknown) => void;
-}
-
-const waitingByStore = new WeakMap<Store, Waiting[]>();
-
-/**
- * Group commit. Saves are gathered while they keep arriving: the group is committed by
- * saveCashSales, in one transaction, at the first turn of the event loop that brings no new
- * save (or after a few turns). Each caller is answered only after the shared COMMIT returned,
- * so an acknowledged sale is on disk (synchronous=FULL); tills saving at once share one fsync
- * instead of queueing for one each.
- */
-export function saveCashSaleInGroup(store: Store, input: SaveCashSaleInput): Promise<SaveCashSaleResult> {
-  return new Promise((resolve, reject) => {
-    let group = waitingByStore.get(store);
-    if (!group) {
-      group = [];
-      waitingByStore.set(store, group);
-      setImmediate(commitWhenQuiet, store, group, 0, 1);
-    }
-    group.push({ input, resolve, reject });
-  });
-}
-
-const MAX_GATHERING_TURNS = 4;
-
-function commitWhenQuiet(store: Store, group: Waiting[], seen: number, turns: number): void {
-  if (group.length > seen && turns < MAX_GATHERING_TURNS) setImmediate(commitWhenQuiet, store, group, group.length, turns + 1);
-  else commitGroup(store, group);
-}
-
-function commitGroup(store: Store, group: Waiting[]): void {
-  waitingByStore.delete(store);
-  let outcomes: SaveOutcome[];
-  try {
-    outcomes = saveCashSales(store, group.map((waiting) => waiting.input));
-  } catch (error) {
-    for (const waiting of group) waiting.reject(error);
-    return;
-  }
-  outcomes.forEach((outcome, i) => {
-    if (outcome.ok) group[i]!.resolve(outcome.result);
-    else group[i]!.reject(outcome.error);
-  });
 }
 
 /** A unique-constraint failure of the sale tables, in words, or undefined for any other error. */

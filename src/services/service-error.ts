@@ -1,12 +1,14 @@
 /**
  * What a service refuses, by kind. The server maps each kind to its status (runService in
  * src/server/service-errors.ts: invalid input 405 for the save as the interface says, bad
- * request 400, forbidden 403, not found 404, conflict 409); the CLI maps it to an exit code.
+ * request 400, forbidden 403, not found 404, conflict 409, busy 503 with Retry-After, storage
+ * full 507); the CLI maps it to an exit code.
  * Messages name the id and what to do.
  */
 import type { SaleProblem } from '../domain/sent-amount.js';
 
-export type ServiceErrorKind = 'invalidInput' | 'badRequest' | 'forbidden' | 'notFound' | 'conflict';
+/** busy: the store's write lock could not be had in time; storageFull: the disk is full. Both pass. */
+export type ServiceErrorKind = 'invalidInput' | 'badRequest' | 'forbidden' | 'notFound' | 'conflict' | 'busy' | 'storageFull';
 
 export class ServiceError extends Error {
   constructor(

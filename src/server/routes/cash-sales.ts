@@ -17,7 +17,7 @@ import {
 import { Envelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
-import { saveCashSaleInGroup } from '../../services/cash-sale-save.js';
+import { saveCashSaleInGroup } from '../../services/sale-group-commit.js';
 import { requireCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJsonEnvelope } from '../send-json.js';
@@ -27,7 +27,7 @@ import { requireOwned } from './owned-ids.js';
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
 
 export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
-  const { store } = app.context;
+  const { store, lockWaitMs } = app.context;
 
   app.get<{ Querystring: CashSaleListQuery }>(
     endpoints.listCashSales.path,
@@ -69,7 +69,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       const header = request.headers[IDEMPOTENCY_HEADER];
       const idempotencyKey = Array.isArray(header) ? header[0] : header;
       // Answered once the sale's group is committed (group commit: see the service).
-      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }).catch((error: unknown) => {
+      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }, { lockWaitMs }).catch((error: unknown) => {
         throw toHttpError(error);
       });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
