@@ -1,16 +1,4 @@
-/** The exit codes of every command, as `shopprop help exit-codes` and README list them. */
-export const ExitCode = {
-  ok: 0,
-  error: 1,
-  usage: 2,
-  notFound: 3,
-  auth: 4,
-  unavailable: 5,
-  server: 6,
-  interrupted: 130,
-  terminated: 143,
-} as const;
-
+/** `shopprop help exit-codes`: the exit codes of src/contract/error-kinds.ts, explained. */
 export const EXIT_CODES_HELP = `Exit codes
 
   0    ok (an empty result is ok)

@@ -4,7 +4,7 @@
  */
 import { CommanderError } from 'commander';
 import { errorExit } from './error-exit.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from '../contract/error-kinds.js';
 import { setCommandLoader, type CommandLoader } from './lazy-action.js';
 import { buildProgram } from './program.js';
 

@@ -36,8 +36,8 @@ export function missingFlag(flag: string, what: string, hint?: string): CliUsage
   return new CliUsageError(`missing ${flag}: give ${what}${hint ? ` (${hint})` : ''}`);
 }
 
-/** The company of a command: --company, SHOPPROP_COMPANY or the profile, else asked, else exit 2. */
-export async function requireCompany(context: CommandContext, flag: number | undefined): Promise<number> {
+/** The company of a command: --company, SHOPPROP_COMPANY or the profile, else asked at a terminal, else a usage error. */
+export async function companyOrPrompt(context: CommandContext, flag: number | undefined): Promise<number> {
   const settings = await context.settings();
   return requireValue(context, {
     value: flag,

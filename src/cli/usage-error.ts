@@ -1,4 +1,9 @@
-/** A mistake in how a command was called: the message names the flag and what it expects (exit 2). */
-export class CliUsageError extends Error {
+import { KnownError } from '../contract/error-kinds.js';
+
+/** A mistake in how a command was called: the message names the flag and what it expects. */
+export class CliUsageError extends KnownError {
   override readonly name = 'CliUsageError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }

@@ -25,6 +25,7 @@ import {
   type StatementRecord,
   type StatementsQuery,
 } from '../contract/index.js';
+import { KIND_BY_CODE } from '../contract/error-kinds.js';
 import { routeDocument, type TransportLocation } from './document-route.js';
 import { ApiError, errorFromResponse, UsageError, type ApiErrorKind } from './errors.js';
 import { checkBody, checkQuery } from './request-check.js';
@@ -61,16 +62,6 @@ interface Call {
   body?: unknown;
   headers?: Record<string, string>;
 }
-
-const CODE_KINDS: Record<string, ApiErrorKind> = {
-  [ErrorCodes.badRequest]: 'badRequest',
-  [ErrorCodes.unauthorized]: 'auth',
-  [ErrorCodes.forbidden]: 'forbidden',
-  [ErrorCodes.notFound]: 'notFound',
-  [ErrorCodes.invalidInput]: 'invalidInput',
-  [ErrorCodes.payloadTooLarge]: 'badRequest',
-  [ErrorCodes.internal]: 'server',
-};
 
 export class ShopClient {
   readonly transport: Transport & TransportLocation;
@@ -237,7 +228,7 @@ function refusedInSuccess(json: unknown, context: { method: string; path: string
   if (!json || typeof json !== 'object' || Array.isArray(json)) return;
   const { success, message, code } = json as Record<string, unknown>;
   if (success !== 'false' && success !== false) return;
-  const known = typeof code === 'string' ? CODE_KINDS[code] : undefined;
+  const known = typeof code === 'string' ? kindForCode(code) : undefined;
   throw new ApiError({
     ...context,
     kind: known ?? (context.method === 'POST' ? 'invalidInput' : 'server'),
@@ -257,4 +248,10 @@ function defaultFetchDirect(trace?: (line: string) => void): (url: URL) => Promi
       await transport.close();
     }
   };
+}
+
+/** The kind an error body's code names (a too-large request is a bad one, as its status says). */
+function kindForCode(code: string): ApiErrorKind | undefined {
+  if (code === ErrorCodes.payloadTooLarge) return 'badRequest';
+  return KIND_BY_CODE.get(code) as ApiErrorKind | undefined;
 }

@@ -1,24 +1,19 @@
 /**
- * The client's failures: a few named kinds, each with a one-line message (what failed, the
- * HTTP status and the server's words, and the fix) and an exit code the CLI hands to the shell.
+ * The client's failures: the kinds of src/contract/error-kinds.ts, each with a one-line message
+ * (what failed, the HTTP status and the server's words, and the fix).
  */
+import { ERROR_KINDS, KIND_BY_CODE, KIND_BY_STATUS, KnownError, type ErrorKind, type KindRule } from '../contract/error-kinds.js';
 
-/** Bad input caught before any request was made (the CLI exits 2). */
-export class UsageError extends Error {
+/** Bad input caught before any request was made. */
+export class UsageError extends KnownError {
   override readonly name = 'UsageError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
-export type ApiErrorKind =
-  | 'badRequest'
-  | 'auth'
-  | 'forbidden'
-  | 'notFound'
-  | 'invalidInput'
-  | 'server'
-  | 'unavailable'
-  | 'network'
-  | 'timeout'
-  | 'invalidResponse';
+/** The kinds a call to the service can fail with. */
+export type ApiErrorKind = Exclude<ErrorKind, 'usage' | 'interrupted'>;
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -42,6 +37,9 @@ const FIXES: Record<ApiErrorKind, string> = {
   forbidden: "the token's company or role does not allow this: use a token of that company or with a role that may do it",
   notFound: 'check the id, and that the base URL points at the service',
   invalidInput: 'correct the field named by the server and send again',
+  conflict: 'the record is not in the state this needs: check it and try again',
+  busy: 'the store is busy: try again shortly',
+  storageFull: "the server's disk is full: free space on it, then try again",
   server: 'the server failed: retry later, or see its log',
   unavailable: 'the service is unavailable: retry later',
   network: 'check the base URL / that the server is running',
@@ -52,9 +50,9 @@ const FIXES: Record<ApiErrorKind, string> = {
 const MAX_SERVER_MESSAGE = 300;
 
 /** A failed call to the service: refused, unanswered, or answered with something unusable. */
-export class ApiError extends Error {
+export class ApiError extends KnownError {
   override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
+  declare readonly kind: ApiErrorKind;
   readonly status?: number;
   readonly code?: string;
   readonly serverMessage?: string;
@@ -63,8 +61,7 @@ export class ApiError extends Error {
   readonly operation?: string;
 
   constructor(init: ApiErrorInit) {
-    super(formatMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
+    super(init.kind, formatMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.serverMessage = init.serverMessage;
@@ -111,32 +108,16 @@ function formatMessage(init: ApiErrorInit): string {
   return `${what} failed${detail ? `: ${detail}` : ''}; ${FIXES[init.kind]}`;
 }
 
-/** The kind of failure an HTTP status means. */
+/** The kind of failure an HTTP status means: the table's, else the nearest. */
 export function kindForStatus(status: number): ApiErrorKind {
-  switch (status) {
-    case 400:
-      return 'badRequest';
-    case 401:
-      return 'auth';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'notFound';
-    case 405:
-      return 'invalidInput';
-    case 408:
-      return 'timeout';
-    case 429:
-    case 502:
-    case 503:
-    case 504:
-      return 'unavailable';
-    default:
-      if (status >= 400 && status < 500) return 'badRequest';
-      if (status >= 500) return 'server';
-      // 1xx/3xx: the service never redirects; a redirect means the base URL is wrong.
-      return 'invalidResponse';
-  }
+  const kind = KIND_BY_STATUS.get(status);
+  if (kind !== undefined) return kind as ApiErrorKind;
+  // Proxies and gateways: try again later.
+  if (status === 429 || status === 502 || status === 504) return 'unavailable';
+  if (status >= 400 && status < 500) return 'badRequest';
+  if (status >= 500) return 'server';
+  // 1xx/3xx: the service never redirects; a redirect means the base URL is wrong.
+  return 'invalidResponse';
 }
 
 /** The error code and message of a failure body: the contract's ErrorBody, or any text. */
@@ -165,33 +146,6 @@ export function readErrorBody(
   return { message: text };
 }
 
-/**
- * Exit codes: 0 ok, 1 other error, 2 usage/validation, 3 not found, 4 auth,
- * 5 network/unavailable/timeout, 6 server error or unusable reply.
- */
-export function exitCodeFor(error: unknown): number {
-  if (error === undefined || error === null) return 0;
-  if (error instanceof UsageError) return 2;
-  if (!(error instanceof ApiError)) return 1;
-  switch (error.kind) {
-    case 'badRequest':
-    case 'invalidInput':
-      return 2;
-    case 'notFound':
-      return 3;
-    case 'auth':
-    case 'forbidden':
-      return 4;
-    case 'network':
-    case 'unavailable':
-    case 'timeout':
-      return 5;
-    case 'server':
-    case 'invalidResponse':
-      return 6;
-  }
-}
-
 /** The ApiError a non-2xx answer means. */
 export function errorFromResponse(
   request: { method: string; path: string },
@@ -199,8 +153,12 @@ export function errorFromResponse(
 ): ApiError {
   const contentType = response.headers['content-type'];
   const { code, message } = readErrorBody(response.body, Array.isArray(contentType) ? contentType[0] : contentType);
+  // The body's code names the kind when it agrees with the status (503 BUSY is the busy store;
+  // a gateway's 503 is unavailable).
+  const byCode = code === undefined ? undefined : KIND_BY_CODE.get(code);
+  const named = byCode !== undefined && (ERROR_KINDS[byCode] as KindRule).status === response.status ? (byCode as ApiErrorKind) : undefined;
   return new ApiError({
-    kind: kindForStatus(response.status),
+    kind: named ?? kindForStatus(response.status),
     method: request.method,
     path: request.path,
     status: response.status,

@@ -3,7 +3,6 @@ export { ShopClient, type Page, type SaveOptions, type ShopClientOptions } from 
 export { routeDocument, type DocumentRoute, type TransportLocation } from './document-route.js';
 export {
   ApiError,
-  exitCodeFor,
   kindForStatus,
   UsageError,
   type ApiErrorInit,

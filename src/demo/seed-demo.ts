@@ -6,6 +6,7 @@
  * The store writes the rows (store/demo/); the statements are prepared by the services, so
  * this layer sits above both.
  */
+import { KnownError } from '../contract/error-kinds.js';
 import { hasCompanies, seedCompanies } from '../store/demo/core-demo.js';
 import type { DemoContext } from '../store/demo/demo-context.js';
 import { seedPropertyDemo } from '../store/demo/property-demo.js';
@@ -20,8 +21,12 @@ export interface DemoOptions {
   now?: number;
 }
 
-export class DemoAlreadySeededError extends Error {
+/** A usage error: demo data goes into an empty store only. */
+export class DemoAlreadySeededError extends KnownError {
   override readonly name = 'DemoAlreadySeededError';
+  constructor(message: string) {
+    super('usage', message);
+  }
 }
 
 export function seedDemo(store: Store, options: DemoOptions = {}): DemoContext {

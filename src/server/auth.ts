@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../store/tables/core.js';
 import type { Store } from '../store/open-db.js';
 import { hashToken } from '../services/token-hash.js';
-import { forbidden, unauthorized } from './http-errors.js';
 import { principalCache } from './principal-cache.js';
+import { KnownError } from '../contract/error-kinds.js';
 
 export interface Principal {
   userId: number | null;
@@ -50,10 +50,10 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) {
-      throw unauthorized('missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
+      throw new KnownError('auth', 'missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
     }
     const principal = principals.principalOf(match[1]);
-    if (!principal) throw unauthorized('invalid or revoked token');
+    if (!principal) throw new KnownError('auth', 'invalid or revoked token');
     request.principal = principal;
   });
 }
@@ -62,14 +62,14 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
 export function requireRole(request: FastifyRequest, allowed: readonly Role[]): void {
   const { role } = request.principal;
   if (role !== 'admin' && !allowed.includes(role)) {
-    throw forbidden(`the ${role} role may not use this operation (allowed: ${[...allowed, 'admin'].join(', ')})`);
+    throw new KnownError('forbidden', `the ${role} role may not use this operation (allowed: ${[...allowed, 'admin'].join(', ')})`);
   }
 }
 
 /** Refuses (403) access to another company's data. Use for companyId and for every id that belongs to a company. */
-export function requireCompany(request: FastifyRequest, companyId: number): void {
+export function refuseOtherCompany(request: FastifyRequest, companyId: number): void {
   const own = request.principal.companyId;
   if (own !== null && own !== companyId) {
-    throw forbidden(`company ${companyId} is not the company of this token`);
+    throw new KnownError('forbidden', `company ${companyId} is not the company of this token`);
   }
 }

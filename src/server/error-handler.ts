@@ -6,13 +6,13 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, type ErrorBody } from '../contract/common.js';
-import { HttpError } from './http-errors.js';
-import { toHttpError } from './service-errors.js';
+import { ERROR_KINDS, errorKindOf, type ErrorKind } from '../contract/error-kinds.js';
+import { storeFailure } from '../services/store-failure.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Status for a request that fails schema validation: 400 by default, 405 for the save (spec 7). */
-    invalidInputStatus?: 400 | 405;
+    /** The kind of a request refused by its schema: a bad request by default, invalid input for the save (spec 7). */
+    refusedInputKind?: Extract<ErrorKind, 'badRequest' | 'invalidInput'>;
   }
 }
 
@@ -23,16 +23,17 @@ export function errorBody(message: string, code: string): ErrorBody {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // A store failure (busy, disk full) met by any route passes: 503 or 507, never 500.
-    const error = toHttpError(thrown) as FastifyError;
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.warn({ err: thrown }, error.message);
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(errorBody(error.message, error.code));
+    const error = (storeFailure(thrown) ?? thrown) as FastifyError;
+    const kind = errorKindOf(error);
+    const rule = kind === undefined ? undefined : ERROR_KINDS[kind];
+    if (rule && 'code' in rule) {
+      if (rule.status >= 500) request.log.warn({ err: thrown }, error.message);
+      if ('retryAfterSeconds' in rule) reply.header('retry-after', String(rule.retryAfterSeconds));
+      return reply.status(rule.status).send(errorBody(error.message, rule.code));
     }
-    const invalidStatus = request.routeOptions.config?.invalidInputStatus ?? 400;
-    const invalidCode = invalidStatus === 405 ? ErrorCodes.invalidInput : ErrorCodes.badRequest;
+    const refused = ERROR_KINDS[request.routeOptions.config?.refusedInputKind ?? 'badRequest'];
     if (error.validation) {
-      return reply.status(invalidStatus).send(errorBody(describeValidation(error), invalidCode));
+      return reply.status(refused.status).send(errorBody(describeValidation(error), refused.code));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(errorBody('request body too large', ErrorCodes.payloadTooLarge));
@@ -40,7 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, ...): safe to repeat.
-      return reply.status(status === 400 ? invalidStatus : status).send(errorBody(error.message, invalidCode));
+      return reply.status(status === 400 ? refused.status : status).send(errorBody(error.message, refused.code));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal server error', ErrorCodes.internal));

@@ -5,7 +5,7 @@
  * is not finite anywhere in the query or the body is refused as invalid input.
  */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, invalidInput } from './http-errors.js';
+import { KnownError } from '../contract/error-kinds.js';
 
 /** Deep enough for a sale (body > itemIssuesDto > line > field); deeper fields are not ours to check. */
 const MAX_DEPTH = 4;
@@ -42,7 +42,6 @@ export function installFiniteNumberCheck(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const field = nonFinite(request.query, '', 0) ?? nonFinite(request.body, '', 0);
     if (field === undefined) return;
-    const message = `${field} must be a finite number`;
-    throw request.routeOptions.config?.invalidInputStatus === 405 ? invalidInput(message) : badRequest(message);
+    throw new KnownError(request.routeOptions.config?.refusedInputKind ?? 'badRequest', `${field} must be a finite number`);
   });
 }

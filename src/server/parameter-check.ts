@@ -2,7 +2,7 @@
 import type { TObject } from '@sinclair/typebox';
 import type { EndpointDefinition } from '../contract/endpoints.js';
 import { describeShapes, matchShape } from '../contract/parameter-shapes.js';
-import { badRequest } from './http-errors.js';
+import { KnownError } from '../contract/error-kinds.js';
 
 export function checkShapes(endpoint: EndpointDefinition, query: Record<string, unknown>): void {
   if (!endpoint.shapes) return;
@@ -10,6 +10,6 @@ export function checkShapes(endpoint: EndpointDefinition, query: Record<string, 
   const known = Object.keys((endpoint.request as TObject).properties);
   const relevant = Object.fromEntries(known.map((key) => [key, query[key]]));
   if (!matchShape(relevant, endpoint.shapes)) {
-    throw badRequest(`unaccepted parameter combination for the ${endpoint.title}; accepted: ${describeShapes(endpoint.shapes)}`);
+    throw new KnownError('badRequest', `unaccepted parameter combination for the ${endpoint.title}; accepted: ${describeShapes(endpoint.shapes)}`);
   }
 }

@@ -5,7 +5,7 @@
 import { toBasisPoints } from '../domain/money.js';
 import { insertCompanyWithReferenceData, type CreatedCompany } from '../store/company-setup.repository.js';
 import type { Store } from '../store/open-db.js';
-import { invalidError } from './service-error.js';
+import { badRequestError } from './service-error.js';
 
 export interface CompanySetup {
   name: string;
@@ -18,17 +18,17 @@ export interface CompanySetup {
 
 export function setUpCompany(store: Store, setup: CompanySetup): CreatedCompany {
   const name = setup.name.trim();
-  if (!name) throw invalidError('a company needs a name');
+  if (!name) throw badRequestError('a company needs a name');
   const timeZone = setup.timeZone ?? 'Africa/Nairobi';
   try {
     new Intl.DateTimeFormat('en', { timeZone });
   } catch {
-    throw invalidError(`unknown time zone "${timeZone}" (an IANA name such as Africa/Nairobi)`);
+    throw badRequestError(`unknown time zone "${timeZone}" (an IANA name such as Africa/Nairobi)`);
   }
   const vatPercent = setup.vatPercent ?? 16;
-  if (!(vatPercent >= 0 && vatPercent <= 100)) throw invalidError('VAT must be a percentage from 0 to 100');
+  if (!(vatPercent >= 0 && vatPercent <= 100)) throw badRequestError('VAT must be a percentage from 0 to 100');
   const shops = (setup.shops ?? ['Main shop']).map((shop) => shop.trim()).filter(Boolean);
-  if (shops.length === 0) throw invalidError('a company needs at least one shop');
+  if (shops.length === 0) throw badRequestError('a company needs at least one shop');
   return store.sqlite.transaction(() =>
     insertCompanyWithReferenceData(store, {
       name,

@@ -3,6 +3,7 @@
  * problem names its line and field, and the message lists them all. A refused file imports
  * nothing.
  */
+import { KnownError } from '../contract/error-kinds.js';
 
 import { countOf } from '../domain/plural.js';
 
@@ -20,16 +21,13 @@ export function refusalMessage(subject: string, problems: readonly ImportProblem
   return `${subject} refused, nothing imported (${count}):\n${problems.map((p) => `  line ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.message}`).join('\n')}`;
 }
 
-/**
- * A refused import file. Each importer has its own subclass and name (CatalogImportError,
- * LedgerImportError): the CLI recognises them by name as usage errors (exit 2).
- */
-export class ImportRefusedError extends Error {
+/** A refused import file, a usage error. Each importer has its own subclass (CatalogImportError, LedgerImportError). */
+export class ImportRefusedError extends KnownError {
   constructor(
     readonly subject: string,
     readonly problems: readonly ImportProblem[],
   ) {
-    super(refusalMessage(subject, problems));
+    super('usage', refusalMessage(subject, problems));
     this.name = 'ImportRefusedError';
   }
 }

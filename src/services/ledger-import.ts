@@ -41,10 +41,11 @@ export type LedgerImportKind = (typeof LEDGER_IMPORT_KINDS)[number];
 
 export class LedgerImportError extends ImportRefusedError {
   constructor(
-    readonly kind: string,
+    /** The kind of ledger file refused (landlords, properties, ...). */
+    readonly fileKind: string,
     problems: readonly ImportProblem[],
   ) {
-    super(`${kind} file`, problems);
+    super(`${fileKind} file`, problems);
     this.name = 'LedgerImportError';
   }
 }

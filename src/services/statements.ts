@@ -28,7 +28,7 @@ import type { Store } from '../store/open-db.js';
 import { prepared } from '../store/prepared-statements.js';
 import { computePayAdvice } from './pay-advice.js';
 import type { Clock } from './report-month.js';
-import { conflictError, invalidError, notFoundError } from './service-error.js';
+import { conflictError, badRequestError, notFoundError } from './service-error.js';
 
 export interface PrepareStatementInput {
   companyId: number;
@@ -232,7 +232,7 @@ function statementOf(store: Store, statementId: number, companyId: number | unde
 function userOfCompany(store: Store, userId: number | null, companyId: number): string | null {
   if (userId === null) return 'Local administrator';
   const row = prepared<[number], { company_id: number; name: string }>(store, 'select company_id, name from users where id = ?').get(userId);
-  if (!row || row.company_id !== companyId) throw invalidError(`user ${userId} is not a user of company ${companyId}`);
+  if (!row || row.company_id !== companyId) throw badRequestError(`user ${userId} is not a user of company ${companyId}`);
   return findUserName(store, userId) ?? row.name;
 }
 

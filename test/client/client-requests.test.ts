@@ -4,9 +4,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopClient } from '../../src/client/client.js';
-import { exitCodeFor, UsageError } from '../../src/client/errors.js';
+import { UsageError } from '../../src/client/errors.js';
 import { clientFor } from './client-setup.js';
 import { cashSale, payAdvice, paidBalanceRow, saleBody, saleItem, spec, statement } from './fixtures.js';
+import { errorExit } from '../../src/cli/error-exit.js';
 import { json, startServer, type SeenRequest, type TestServer } from './http-fixture.js';
 
 function reply(request: SeenRequest): unknown {
@@ -196,7 +197,7 @@ describe('requests the interface does not accept', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
-    expect(exitCodeFor(error)).toBe(2);
+    expect(errorExit(error).exitCode).toBe(2);
     expect(server.seen).toHaveLength(0);
   });
 });

@@ -3,9 +3,10 @@
  * the CLI returns for it, and a message of one line that says what to do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, exitCodeFor, kindForStatus, readErrorBody, UsageError, type ApiErrorKind } from '../../src/client/errors.js';
+import { ApiError, kindForStatus, readErrorBody, UsageError, type ApiErrorKind } from '../../src/client/errors.js';
 import { clientFor } from './client-setup.js';
 import { saleBody } from './fixtures.js';
+import { errorExit } from '../../src/cli/error-exit.js';
 import { closedPort, json, startServer, type TestServer } from './http-fixture.js';
 
 let server: TestServer;
@@ -53,7 +54,7 @@ describe('an answer with a failure status', () => {
     expect(error.message).toMatch(new RegExp(`^cash sale list \\(GET /api/inventorycashsale/list\\) failed: HTTP ${status} the reason ${status}; `));
     expect(error.message).toMatch(fix);
     expect(error.message).not.toContain('\n');
-    expect(exitCodeFor(error)).toBe(exit);
+    expect(errorExit(error).exitCode).toBe(exit);
   });
 
   it('the save names the field the server refused (405)', async () => {
@@ -63,7 +64,7 @@ describe('an answer with a failure status', () => {
     const error = await failure((c) => c.saveCashSale(saleBody(), { idempotencyKey: 'k' }));
     expect(error.kind).toBe('invalidInput');
     expect(error.message).toContain('cash sale save (POST /api/inventorycashsale/save) failed: HTTP 405 totalAmount: expected 1160.00');
-    expect(exitCodeFor(error)).toBe(2);
+    expect(errorExit(error).exitCode).toBe(2);
   });
 
   it('tolerates a web page for a body, using its title', async () => {
@@ -112,7 +113,7 @@ describe('an answer with a failure status', () => {
     expect(error.kind).toBe('invalidResponse');
     expect(error.message).toContain('the reply is not JSON (text/html: "<html>Welcome to nginx</html>")');
     expect(error.message).toContain('check the base URL points at the service');
-    expect(exitCodeFor(error)).toBe(6);
+    expect(errorExit(error).exitCode).toBe(6);
   });
 });
 
@@ -125,37 +126,39 @@ describe('no answer', () => {
     expect(error.message).toBe(
       `cash sale list (GET /api/inventorycashsale/list) failed: connection refused (127.0.0.1:${port}); check the base URL / that the server is running`,
     );
-    expect(exitCodeFor(error)).toBe(5);
+    expect(errorExit(error).exitCode).toBe(5);
   });
 
   it('an unknown host is a network failure', async () => {
     const error = await failure((c) => c.listCashSales({ companyId: 1 }), 'http://no-such-host.invalid');
     expect(error.kind).toBe('network');
-    expect(exitCodeFor(error)).toBe(5);
+    expect(errorExit(error).exitCode).toBe(5);
   });
 });
 
-describe('exitCodeFor', () => {
+describe('exit code of a client failure', () => {
   it('maps every kind, usage errors and anything else', () => {
     const exits: Record<ApiErrorKind, number> = {
       badRequest: 2,
       invalidInput: 2,
+      conflict: 2,
       notFound: 3,
       auth: 4,
       forbidden: 4,
       network: 5,
       unavailable: 5,
+      busy: 5,
       timeout: 5,
+      storageFull: 6,
       server: 6,
       invalidResponse: 6,
     };
     for (const [kind, exit] of Object.entries(exits)) {
-      expect(exitCodeFor(new ApiError({ kind: kind as ApiErrorKind, method: 'GET', path: '/x' }))).toBe(exit);
+      expect(errorExit(new ApiError({ kind: kind as ApiErrorKind, method: 'GET', path: '/x' })).exitCode).toBe(exit);
     }
-    expect(exitCodeFor(undefined)).toBe(0);
-    expect(exitCodeFor(new UsageError('bad flag'))).toBe(2);
-    expect(exitCodeFor(new Error('disk full'))).toBe(1);
-    expect(exitCodeFor('weird')).toBe(1);
+    expect(errorExit(new UsageError('bad flag')).exitCode).toBe(2);
+    expect(errorExit(new Error('disk full')).exitCode).toBe(1);
+    expect(errorExit('weird').exitCode).toBe(1);
   });
 
   it('maps statuses outside the table to the nearest kind', () => {

@@ -3,9 +3,10 @@
  * failures and the trace with its secrets redacted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, exitCodeFor } from '../../src/client/errors.js';
+import { ApiError } from '../../src/client/errors.js';
 import { buildUrl, createHttpTransport } from '../../src/client/http-transport.js';
 import { clientFor } from './client-setup.js';
+import { errorExit } from '../../src/cli/error-exit.js';
 import { closedPort, json, startServer, type TestServer } from './http-fixture.js';
 
 let server: TestServer;
@@ -66,7 +67,7 @@ describe('createHttpTransport', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).kind).toBe('timeout');
       expect((error as ApiError).message).toContain(`no answer from 127.0.0.1:${server.port} within 150ms`);
-      expect(exitCodeFor(error)).toBe(5);
+      expect(errorExit(error).exitCode).toBe(5);
       // undici checks read timeouts on a ~0.5 s tick.
       expect(Date.now() - started).toBeLessThan(2_500);
     } finally {

@@ -4,11 +4,12 @@
  */
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, exitCodeFor } from '../../src/client/errors.js';
+import { ApiError } from '../../src/client/errors.js';
 import { lenientSchema, validateResponse } from '../../src/client/validate.js';
 import { endpoints } from '../../src/contract/index.js';
 import { clientFor } from './client-setup.js';
 import { cashSale, payAdvice, paidBalanceRow, saleItem, statement } from './fixtures.js';
+import { errorExit } from '../../src/cli/error-exit.js';
 import { json, startServer, type TestServer } from './http-fixture.js';
 
 const context = { method: 'GET', path: '/api/x', status: 200, operation: 'x' };
@@ -108,7 +109,7 @@ describe('replies through the client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.kind).toBe('invalidResponse');
     expect(error.message).toContain('cash sale list (GET /api/inventorycashsale/list) failed: HTTP 200 unexpected reply: list/0/id: expected integer (got "one")');
-    expect(exitCodeFor(error)).toBe(6);
+    expect(errorExit(error).exitCode).toBe(6);
   });
 
   it('refuses an envelope without its count or list', async () => {

@@ -1,8 +1,12 @@
+import { KnownError } from '../../contract/error-kinds.js';
+
 /**
  * A bad configuration value or request (unknown key, malformed URL, unknown profile, broken
- * config file). The CLI maps it to exit code 2, like any other usage error.
+ * config file): a usage error.
  */
-export class ConfigUsageError extends Error {
+export class ConfigUsageError extends KnownError {
   override readonly name = 'ConfigUsageError';
-  readonly exitCode = 2;
+  constructor(message: string, options?: ErrorOptions) {
+    super('usage', message, options);
+  }
 }

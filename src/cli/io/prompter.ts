@@ -2,6 +2,8 @@
  * Questions for the person at the terminal. @inquirer/prompts is loaded only when a question is
  * actually asked. Commands ask only when `context.interactive`; scripts never see a prompt.
  */
+import { KnownError } from '../../contract/error-kinds.js';
+
 export interface Choice<T> {
   name: string;
   value: T;
@@ -29,23 +31,23 @@ export function inquirerPrompter(streams: PrompterStreams = {}): Prompter {
   return {
     async text(message, options = {}) {
       const { input } = await load();
-      return input({ message, default: options.default, validate: options.validate, required: true }, context as never);
+      return asked(input({ message, default: options.default, validate: options.validate, required: true }, context as never));
     },
     async positiveInteger(message, options = {}) {
       const { input } = await load();
-      const answer = await input(
+      const answer = await asked(input(
         {
           message,
           default: options.default === undefined ? undefined : String(options.default),
           validate: (value) => (/^\s*\d+\s*$/.test(value) && Number(value) >= 1 ? true : 'a positive whole number, please'),
         },
         context as never,
-      );
+      ));
       return Number(answer.trim());
     },
     async money(message, options = {}) {
       const { input } = await load();
-      const answer = await input(
+      const answer = await asked(input(
         {
           message,
           default: options.default === undefined ? undefined : options.default.toFixed(2),
@@ -56,20 +58,34 @@ export function inquirerPrompter(streams: PrompterStreams = {}): Prompter {
           },
         },
         context as never,
-      );
+      ));
       return Number(answer.trim());
     },
     async select(message, choices, options = {}) {
       const { select } = await load();
-      return select({ message, choices: choices.map((c) => ({ ...c })), default: options.default, pageSize: 12 }, context as never);
+      return asked(select({ message, choices: choices.map((c) => ({ ...c })), default: options.default, pageSize: 12 }, context as never));
     },
     async confirm(message, options = {}) {
       const { confirm } = await load();
-      return confirm({ message, default: options.default ?? true }, context as never);
+      return asked(confirm({ message, default: options.default ?? true }, context as never));
     },
     async search(message, source) {
       const { search } = await load();
-      return search({ message, source: async (term) => (await source(term)).map((c) => ({ ...c })), pageSize: 12 }, context as never);
+      return asked(search({ message, source: async (term) => (await source(term)).map((c) => ({ ...c })), pageSize: 12 }, context as never));
     },
   };
+}
+
+/**
+ * A question given up (Ctrl-C, or the prompt aborted) is the `interrupted` kind. inquirer's
+ * error classes are not exported by @inquirer/prompts, so they are known by the names it gives them.
+ */
+async function asked<T>(question: Promise<T>): Promise<T> {
+  try {
+    return await question;
+  } catch (error) {
+    const name = (error as Error | undefined)?.name;
+    if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new KnownError('interrupted', 'interrupted', { cause: error });
+    throw error;
+  }
 }

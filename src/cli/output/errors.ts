@@ -1,8 +1,9 @@
-/**
- * A mistake in how output was asked for (format, file extension, fields, time zone). The CLI
- * maps it to exit code 2, like any other usage error.
- */
-export class OutputUsageError extends Error {
+import { KnownError } from '../../contract/error-kinds.js';
+
+/** A mistake in how output was asked for (format, file extension, fields, time zone): a usage error. */
+export class OutputUsageError extends KnownError {
   override readonly name = 'OutputUsageError';
-  readonly exitCode = 2;
+  constructor(message: string, options?: ErrorOptions) {
+    super('usage', message, options);
+  }
 }

@@ -18,10 +18,9 @@ import { Envelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
 import { saveCashSaleInGroup } from '../../services/sale-group-commit.js';
-import { requireCompany, requireRole } from '../auth.js';
+import { refuseOtherCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJsonEnvelope } from '../send-json.js';
-import { runService, toHttpError } from '../service-errors.js';
 import { requireOwned } from './owned-ids.js';
 
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
@@ -37,10 +36,10 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       const query = request.query;
       checkShapes(endpoints.listCashSales, query);
       let ownerCompanyId = query.companyId;
-      if (query.companyId !== undefined) requireCompany(request, query.companyId);
+      if (query.companyId !== undefined) refuseOtherCompany(request, query.companyId);
       if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retail_shops', query.retailShopId);
       if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'users', query.salesPersonId);
-      const envelope = runService(() => listCashSales(store, { ...query, ownerCompanyId }));
+      const envelope = listCashSales(store, { ...query, ownerCompanyId });
       return sendJsonEnvelope(reply, envelope);
     },
   );
@@ -51,27 +50,25 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireRole(request, ['cashier', 'accountant']);
       const query = request.query;
-      requireCompany(request, query.companyId);
+      refuseOtherCompany(request, query.companyId);
       requireOwned(request, store, 'retailShopId', 'retail_shops', query.retailShopId, query.companyId);
       requireOwned(request, store, 'salesPersonId', 'users', query.salesPersonId, query.companyId);
       requireOwned(request, store, 'itemId', 'item_products', query.itemId, query.companyId);
       requireOwned(request, store, 'itemCategoryId', 'item_categories', query.itemCategoryId, query.companyId);
-      return sendJsonEnvelope(reply, runService(() => listSaleItems(store, query)));
+      return sendJsonEnvelope(reply, listSaleItems(store, query));
     },
   );
 
   app.post<{ Body: SaveCashSaleBody }>(
     endpoints.saveCashSale.path,
-    { schema: { body: SaveCashSaleBody, response: { 200: SaveCashSaleResponse } }, config: { invalidInputStatus: 405 } },
+    { schema: { body: SaveCashSaleBody, response: { 200: SaveCashSaleResponse } }, config: { refusedInputKind: 'invalidInput' } },
     async (request, reply) => {
       requireRole(request, ['cashier']);
-      requireCompany(request, request.body.companyId);
+      refuseOtherCompany(request, request.body.companyId);
       const header = request.headers[IDEMPOTENCY_HEADER];
       const idempotencyKey = Array.isArray(header) ? header[0] : header;
       // Answered once the sale's group is committed (group commit: see the service).
-      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }, { lockWaitMs }).catch((error: unknown) => {
-        throw toHttpError(error);
-      });
+      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }, { lockWaitMs });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };
     },

@@ -5,8 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../../store/open-db.js';
 import { ownerOf, type OwnedTable } from '../../store/row-owner.repository.js';
-import { requireCompany } from '../auth.js';
-import { forbidden, notFound } from '../http-errors.js';
+import { refuseOtherCompany } from '../auth.js';
+import { KnownError } from '../../contract/error-kinds.js';
 
 /** The owning company of the id (parameter `param`), after the checks; undefined when no id was given. */
 export function requireOwned(
@@ -19,8 +19,8 @@ export function requireOwned(
 ): number | undefined {
   if (id === undefined) return undefined;
   const owner = ownerOf(store, table, id);
-  if (owner === undefined) throw notFound(`${param}: nothing has the id ${id}`);
-  requireCompany(request, owner);
-  if (companyId !== undefined && owner !== companyId) throw forbidden(`${param} ${id} is not of company ${companyId}`);
+  if (owner === undefined) throw new KnownError('notFound', `${param}: nothing has the id ${id}`);
+  refuseOtherCompany(request, owner);
+  if (companyId !== undefined && owner !== companyId) throw new KnownError('forbidden', `${param} ${id} is not of company ${companyId}`);
   return owner;
 }

@@ -12,13 +12,12 @@ import { paidBalanceReport } from '../../services/paid-balance.js';
 import { payAdviceReport } from '../../services/pay-advice.js';
 import { checkDocumentLink, statementDocument, statementDocumentUrl } from '../../services/statement-document.js';
 import { statementsReport } from '../../services/statements.js';
-import { requireCompany, requireRole } from '../auth.js';
-import { badRequest, forbidden, unauthorized } from '../http-errors.js';
+import { refuseOtherCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJson } from '../send-json.js';
-import { runService } from '../service-errors.js';
 import { renderStatementPdf } from '../pdf/statement-pdf.js';
 import { requireOwned } from './owned-ids.js';
+import { KnownError } from '../../contract/error-kinds.js';
 
 const REPORT_ROLES = ['accountant'] as const;
 
@@ -32,11 +31,11 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireRole(request, REPORT_ROLES);
       const query = request.query as PaidBalanceQuery;
       checkShapes(endpoints.paidBalance, query as Record<string, unknown>);
-      requireCompany(request, query.companyId);
+      refuseOtherCompany(request, query.companyId);
       requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
       requireOwned(request, store, 'fieldOfficerId', 'field_officers', query.fieldOfficerId, query.companyId);
       requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
-      const rows = runService(() => paidBalanceReport(store, query));
+      const rows = paidBalanceReport(store, query);
       // The rows are built field for field to the contract (toPaidBalanceRow; the client checks
       // them against it), so plain JSON is exact and ~10x faster than the schema serializer.
       return sendJson(reply, rows);
@@ -50,11 +49,11 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireRole(request, REPORT_ROLES);
       const query = request.query as PayAdviceQuery;
       const problem = payAdviceRule(query);
-      if (problem) throw badRequest(problem);
-      requireCompany(request, query.companyId);
+      if (problem) throw new KnownError('badRequest', problem);
+      refuseOtherCompany(request, query.companyId);
       requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
       requireOwned(request, store, 'srvcId', 'services', query.srvcId, query.companyId);
-      return runService(() => payAdviceReport(store, query));
+      return payAdviceReport(store, query);
     },
   );
 
@@ -64,10 +63,10 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementsQuery;
-      requireCompany(request, query.companyId);
+      refuseOtherCompany(request, query.companyId);
       requireOwned(request, store, 'landlordId', 'landlords', query.landlordId, query.companyId);
       requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
-      return runService(() => statementsReport(store, query));
+      return statementsReport(store, query);
     },
   );
 
@@ -89,9 +88,9 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
   app.get(STATEMENT_DOCUMENT_PATH, { config: { public: true }, schema: { querystring: StatementDocumentQuery } }, async (request, reply) => {
     const query = request.query as StatementDocumentQuery;
     const check = checkDocumentLink(app.context.signingKey, query, Date.now());
-    if (check === 'bad-signature') throw forbidden('invalid document link signature; ask for a new link with statementpdf');
-    if (check === 'expired') throw unauthorized('the document link has expired; ask for a new link with statementpdf');
-    const document = runService(() => statementDocument(store, query.statementId, query.companyId));
+    if (check === 'bad-signature') throw new KnownError('forbidden', 'invalid document link signature; ask for a new link with statementpdf');
+    if (check === 'expired') throw new KnownError('auth', 'the document link has expired; ask for a new link with statementpdf');
+    const document = statementDocument(store, query.statementId, query.companyId);
     const pdf = await renderStatementPdf(document);
     return reply
       .type('application/pdf')

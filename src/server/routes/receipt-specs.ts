@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.js';
 import { ReceiptSpecsQuery, ReceiptSpecsResponse } from '../../contract/receipt.js';
 import { listReceiptSpecs } from '../../services/receipt-specs.js';
-import { requireCompany, requireRole } from '../auth.js';
+import { refuseOtherCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
-import { runService } from '../service-errors.js';
 
 export async function receiptSpecRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
@@ -15,8 +14,8 @@ export async function receiptSpecRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier']);
       checkShapes(endpoints.listReceiptSpecs, request.query);
-      requireCompany(request, request.query.companyId);
-      return runService(() => listReceiptSpecs(store, request.query));
+      refuseOtherCompany(request, request.query.companyId);
+      return listReceiptSpecs(store, request.query);
     },
   );
 }

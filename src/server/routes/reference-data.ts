@@ -15,8 +15,8 @@ import {
   referenceUnits,
   referenceUsers,
 } from '../../store/reference-data.repository.js';
-import { requireCompany, requireRole } from '../auth.js';
-import { badRequest, notFound } from '../http-errors.js';
+import { refuseOtherCompany, requireRole } from '../auth.js';
+import { KnownError } from '../../contract/error-kinds.js';
 
 export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
@@ -26,11 +26,11 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier', 'accountant']);
       const { companyId, unitIds } = request.query;
-      requireCompany(request, companyId);
+      refuseOtherCompany(request, companyId);
       const ids = unitIds ? unitIds.split(',').map(Number) : [];
-      if (ids.length > MAX_REFERENCE_UNIT_IDS) throw badRequest(`unitIds: at most ${MAX_REFERENCE_UNIT_IDS} ids (got ${ids.length})`);
+      if (ids.length > MAX_REFERENCE_UNIT_IDS) throw new KnownError('badRequest', `unitIds: at most ${MAX_REFERENCE_UNIT_IDS} ids (got ${ids.length})`);
       const company = referenceCompany(store, companyId);
-      if (!company) throw notFound(`companyId: no company ${companyId}`);
+      if (!company) throw new KnownError('notFound', `companyId: no company ${companyId}`);
       // One read transaction, so the lists agree with each other.
       return store.sqlite.transaction(() => ({
         company,

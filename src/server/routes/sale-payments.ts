@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_SALE_PAYMENT_IDS, SALE_PAYMENTS_PATH, SalePaymentsQuery, SalePaymentsResponse } from '../../contract/sale-payments.js';
 import { salePayments } from '../../store/sale-payments.repository.js';
-import { requireCompany, requireRole } from '../auth.js';
-import { badRequest } from '../http-errors.js';
+import { KnownError } from '../../contract/error-kinds.js';
+import { refuseOtherCompany, requireRole } from '../auth.js';
 
 export async function salePaymentRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
@@ -17,9 +17,9 @@ export async function salePaymentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier', 'accountant']);
       const { companyId, saleIds } = request.query;
-      requireCompany(request, companyId);
+      refuseOtherCompany(request, companyId);
       const ids = saleIds.split(',').map(Number);
-      if (ids.length > MAX_SALE_PAYMENT_IDS) throw badRequest(`saleIds: at most ${MAX_SALE_PAYMENT_IDS} ids (got ${ids.length})`);
+      if (ids.length > MAX_SALE_PAYMENT_IDS) throw new KnownError('badRequest', `saleIds: at most ${MAX_SALE_PAYMENT_IDS} ids (got ${ids.length})`);
       return { list: salePayments(store, companyId, ids) };
     },
   );

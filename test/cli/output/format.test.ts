@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OutputUsageError } from '../../../src/cli/output/errors.js';
 import { resolveFormat } from '../../../src/cli/output/format.js';
+import { errorExit } from '../../../src/cli/error-exit.js';
 
 describe('resolveFormat', () => {
   it('uses a table for a terminal and JSON for a pipe when nothing is asked', () => {
@@ -42,7 +43,7 @@ describe('resolveFormat', () => {
       resolveFormat({ output: 'report.pdf', stdoutIsTTY: true });
     } catch (error) {
       expect(error).toBeInstanceOf(OutputUsageError);
-      expect((error as OutputUsageError).exitCode).toBe(2);
+      expect(errorExit(error).exitCode).toBe(2);
     }
   });
 });

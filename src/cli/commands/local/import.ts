@@ -9,7 +9,7 @@ import type { Store } from '../../../store/open-db.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
-import { requireCompany } from '../../required-value.js';
+import { companyOrPrompt } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
 import { IMPORT_KINDS } from './register.js';
 
@@ -57,7 +57,7 @@ export async function run(options: { company?: number } & GlobalOptions, args: s
     throw new CliUsageError(`unknown import kind "${kind}"; expected one of: ${IMPORT_KINDS.join(', ')}`);
   }
   const context = createContext(options);
-  const companyId = await requireCompany(context, options.company);
+  const companyId = await companyOrPrompt(context, options.company);
   let csv: string;
   try {
     csv = await readFile(file, 'utf8');

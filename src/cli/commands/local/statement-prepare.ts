@@ -3,7 +3,7 @@ import type { LandlordPaymentType } from '../../../contract/enums.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
-import { requireCompany } from '../../required-value.js';
+import { companyOrPrompt } from '../../required-value.js';
 import { printStatement } from './print-statement.js';
 
 export interface PrepareOptions {
@@ -18,7 +18,7 @@ export interface PrepareOptions {
 
 export async function run(options: PrepareOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const companyId = await requireCompany(context, options.company);
+  const companyId = await companyOrPrompt(context, options.company);
   const { prepareStatement } = await import('../../../services/statements.js');
   const statement = await withLocalStore(context, (store) =>
     prepareStatement(store, {

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../context.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { paidBalanceColumns } from '../../output/columns/paid-balance.js';
-import { prompter, requireCompany } from '../../required-value.js';
+import { prompter, companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 import { CliUsageError } from '../../usage-error.js';
 
@@ -21,7 +21,7 @@ type Filter = Pick<PaidBalanceQuery, 'zoneId' | 'fieldOfficerId' | 'propertyId'>
 
 export async function run(options: PaidBalanceOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const filter = await chooseFilter(context, options);
     const rows = await (await context.client()).paidBalance({ companyId, ...filter, month: options.month, year: options.year });
     await emitList(context, { records: rows, columns: paidBalanceColumns, totals: true });

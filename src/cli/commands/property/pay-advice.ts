@@ -3,7 +3,7 @@ import type { LandlordPaymentType } from '../../../contract/pay-advice.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { colourWanted } from '../../emit-list.js';
 import { withOutput } from '../../output-target.js';
-import { requireCompany, requireValue } from '../../required-value.js';
+import { companyOrPrompt, requireValue } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 
 export interface PayAdviceOptions {
@@ -17,7 +17,7 @@ export interface PayAdviceOptions {
 
 export async function run(options: PayAdviceOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const propertyId = await requireValue(context, {
       value: options.property,
       flag: '--property',

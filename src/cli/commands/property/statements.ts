@@ -10,7 +10,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { statementColumns } from '../../output/columns/statement.js';
 import { writeWholeFile } from '../../output-target.js';
 import { progress } from '../../progress.js';
-import { requireCompany, requireValue } from '../../required-value.js';
+import { companyOrPrompt, requireValue } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 import { documentLink } from './document-link.js';
 
@@ -24,7 +24,7 @@ export interface StatementsOptions {
 
 export async function run(options: StatementsOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const landlordId = await requireValue(context, {
       value: options.landlord,
       flag: '--landlord',

@@ -6,7 +6,7 @@
 import type { GlobalOptions } from '../../global-options.js';
 import { CliUsageError } from '../../usage-error.js';
 import { withOutput, writeWholeFile } from '../../output-target.js';
-import { requireCompany } from '../../required-value.js';
+import { companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 
 export interface ReceiptPrintOptions {
@@ -22,7 +22,7 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
   const named = 'id' in key ? `sale ${key.id}` : `receipt ${key.receiptNo}`;
   const width = options.width === '32' ? 32 : 48;
   await runCommand(options, async (context) => {
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const [api, settings, { findSale, findSaleLines }] = await Promise.all([context.client(), context.settings(), import('../../sale/find-sale.js')]);
     const walk = { style: settings.pagingStyle };
     const sale = await findSale(api, companyId, key, walk);

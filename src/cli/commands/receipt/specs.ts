@@ -2,7 +2,7 @@
 import type { GlobalOptions } from '../../global-options.js';
 import { emitCollection } from '../../emit-collection.js';
 import { itemSpecColumns } from '../../output/columns/item-spec.js';
-import { requireCompany } from '../../required-value.js';
+import { companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 
 export interface ReceiptSpecsOptions {
@@ -14,7 +14,7 @@ export interface ReceiptSpecsOptions {
 
 export async function run(options: ReceiptSpecsOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const api = await context.client();
     await emitCollection(context, {
       fetchPage: (start, limit) => api.listReceiptSpecs({ companyId, start, limit }),

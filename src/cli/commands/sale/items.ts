@@ -2,7 +2,7 @@
 import type { GlobalOptions } from '../../global-options.js';
 import { emitCollection } from '../../emit-collection.js';
 import { saleItemColumns } from '../../output/columns/sale-item.js';
-import { requireCompany } from '../../required-value.js';
+import { companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 
 export interface SaleItemsOptions {
@@ -18,7 +18,7 @@ export interface SaleItemsOptions {
 
 export async function run(options: SaleItemsOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const api = await context.client();
     const filters = {
       companyId,

@@ -12,7 +12,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { emitCollection } from '../../emit-collection.js';
 import { emitList } from '../../emit-list.js';
 import { cashSaleColumns, cashSaleWithPaymentColumns } from '../../output/columns/cash-sale.js';
-import { requireCompany } from '../../required-value.js';
+import { companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 
 export interface SaleListOptions {
@@ -49,7 +49,7 @@ export async function run(options: SaleListOptions & GlobalOptions): Promise<voi
       });
       return;
     }
-    const companyId = await requireCompany(context, options.company);
+    const companyId = await companyOrPrompt(context, options.company);
     const paymentsGiven = (await attachPayments(context, companyId, [])) !== undefined;
     await emitCollection(context, {
       fetchPage: async (start, limit): Promise<PageOf<object>> => {

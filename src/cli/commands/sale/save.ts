@@ -11,7 +11,7 @@ import type { CheckedSale } from '../../../domain/sale-check.js';
 import type { StockUnit } from '../../sale/interactive-sale.js';
 import type { CommandContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
-import { prompter, requireCompany } from '../../required-value.js';
+import { prompter, companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 import { CliUsageError } from '../../usage-error.js';
 
@@ -84,7 +84,7 @@ async function fromFile(context: CommandContext, options: SaleSaveOptions): Prom
 }
 
 async function atTerminal(context: CommandContext, options: SaleSaveOptions): Promise<{ body: SaveCashSaleBody; idempotencyKey: string } | undefined> {
-  const companyId = await requireCompany(context, options.company);
+  const companyId = await companyOrPrompt(context, options.company);
   const [settings, api, { fetchReferenceData }, { walkPages }, { composeSaleInteractively }] = await Promise.all([
     context.settings(),
     context.client(),
