@@ -16,7 +16,7 @@ export function isRefusalOfTheSale(error: unknown): boolean {
   if (error instanceof UsageError) return true;
   if (!(error instanceof ApiError)) return false;
   if (error.status === undefined) return false;
-  if (error.status >= 200 && error.status < 300) return error.kind === 'invalidInput' || error.kind === 'badRequest';
+  if (error.status >= 200 && error.status < 300) return error.kind === 'invalidInput' || error.kind === 'badRequest' || error.kind === 'conflict';
   return MERITS_STATUSES.has(error.status);
 }
 
