@@ -4,7 +4,7 @@
  * first, so a client can show them all at once.
  */
 import type { SaveCashSaleBody } from '../contract/cash-sale.js';
-import { MoneyError, toBasisPoints, toCents, type Cents } from './money.js';
+import { fromCents, MAX_AMOUNT_CENTS, MoneyError, toBasisPoints, toCents, type Cents } from './money.js';
 import { checkPayment } from './payment.js';
 import { QuantityError, toMilli } from './quantity.js';
 import { computeSaleLine, type SaleLineAmounts, type SaleLineTerms } from './sale-line.js';
@@ -108,6 +108,10 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     ['totalAmount', body.totalAmount, totals.totalAmountCents],
   ];
   for (const [field, sent, expected] of sentTotals) {
+    if (expected > MAX_AMOUNT_CENTS) {
+      problems.push({ field, sent, message: `${field}: the lines add up to more than ${fromCents(MAX_AMOUNT_CENTS)}, the largest amount a sale may hold` });
+      continue;
+    }
     const problem = checkSentAmount(field, sent, expected);
     if (problem) problems.push(problem);
   }

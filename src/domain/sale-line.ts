@@ -6,11 +6,13 @@
  *   net = lineTotal - tax;
  * - price excludes tax (taxIncExc 0): net = p*q - d, tax = round(net * r / 100),
  *   lineTotal = net + tax;
- * - profit = (lineTotal - tax) - unitCost * q.
+ * - profit = round((lineTotal - tax) - unitCost * q), unitCost * q taken exactly (cents x
+ *   thousandths) and the difference rounded once.
  *
- * p*q and unitCost*q are rounded half away from zero to the cent once each.
+ * p*q is rounded half away from zero to the cent once. Products are exact at any size (BigInt
+ * past 2^53); an amount past MAX_AMOUNT_CENTS is refused (MoneyError).
  */
-import { divideRounded, percentOf, type Cents } from './money.js';
+import { MAX_AMOUNT_CENTS, MoneyError, multiplyDivideRounded, percentOf, type Cents } from './money.js';
 import type { Milli } from './quantity.js';
 
 export type TaxIncExc = 0 | 1;
@@ -33,19 +35,19 @@ export interface SaleLineAmounts {
   netCents: Cents;
   taxCents: Cents;
   lineTotalCents: Cents;
-  /** unitCost*q, rounded to the cent. */
+  /** unitCost*q, rounded to the cent (shown; profit does not subtract this rounded figure). */
   costCents: Cents;
   profitCents: Cents;
 }
 
 /** p*q in cents: the quantity is exact thousandths, so one rounding to the cent. */
 export function grossOf(priceCents: Cents, qtyMilli: Milli): Cents {
-  return divideRounded(priceCents * qtyMilli, 1000);
+  return multiplyDivideRounded(priceCents, qtyMilli, 1000);
 }
 
 /** The tax contained in a tax-inclusive amount: round(amount * r / (100 + r)). */
 export function taxIncluded(amountCents: Cents, rateBp: number): Cents {
-  return divideRounded(amountCents * rateBp, 10_000 + rateBp);
+  return multiplyDivideRounded(amountCents, rateBp, 10_000 + rateBp);
 }
 
 export function computeSaleLine(terms: SaleLineTerms): SaleLineAmounts {
@@ -63,6 +65,7 @@ export function computeSaleLine(terms: SaleLineTerms): SaleLineAmounts {
     taxCents = percentOf(base, terms.taxRateBp);
     lineTotalCents = base + taxCents;
   }
+  if (Math.abs(lineTotalCents) > MAX_AMOUNT_CENTS || Math.abs(grossCents) > MAX_AMOUNT_CENTS) throw new MoneyError('amount too large');
   const costCents = grossOf(terms.unitCostCents, terms.qtyMilli);
   return {
     grossCents,
@@ -71,6 +74,14 @@ export function computeSaleLine(terms: SaleLineTerms): SaleLineAmounts {
     taxCents,
     lineTotalCents,
     costCents,
-    profitCents: lineTotalCents - taxCents - costCents,
+    profitCents: profitOf(lineTotalCents - taxCents, terms.unitCostCents, terms.qtyMilli),
   };
+}
+
+/** round(net - unitCost x q) with unitCost x q in exact thousandths of a cent: one rounding. */
+export function profitOf(netCents: Cents, unitCostCents: Cents, qtyMilli: Milli): Cents {
+  const thousandths = BigInt(netCents) * 1000n - BigInt(unitCostCents) * BigInt(qtyMilli);
+  const magnitude = thousandths < 0n ? -thousandths : thousandths;
+  const rounded = (magnitude % 1000n) * 2n >= 1000n ? magnitude / 1000n + 1n : magnitude / 1000n;
+  return Number(thousandths < 0n ? -rounded : rounded) + 0;
 }

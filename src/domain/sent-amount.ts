@@ -3,7 +3,7 @@
  * are within 0.01 of what the server computes; otherwise the problem names the field, the sent
  * and the expected value.
  */
-import { fromCents, type Cents } from './money.js';
+import { fromCents, withinCents, type Cents } from './money.js';
 
 export interface SaleProblem {
   /** The request field, e.g. `totalAmount` or `itemIssuesDto[1].taxAmount`. */
@@ -19,9 +19,9 @@ export const TOLERANCE_CENTS = 1;
 /** A problem when |sent - expected| > 0.01; undefined otherwise. A missing sent value is no problem. */
 export function checkSentAmount(field: string, sent: number | undefined, expectedCents: Cents): SaleProblem | undefined {
   if (sent === undefined) return undefined;
-  // A comparison only, never stored: the sent value may carry more decimals than cents do.
-  const difference = Math.abs(sent * 100 - expectedCents);
-  if (Number.isFinite(difference) && difference <= TOLERANCE_CENTS + 1e-6) return undefined;
+  // Exact at any size: the sent decimal is read digit by digit and compared as integers (it may
+  // carry more decimals than cents do; it is compared, never stored).
+  if (Number.isFinite(sent) && withinCents(sent, expectedCents, TOLERANCE_CENTS)) return undefined;
   const expected = fromCents(expectedCents);
   return { field, sent, expected, message: `${field} is ${sent}, expected ${expected}` };
 }

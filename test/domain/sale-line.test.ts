@@ -62,9 +62,13 @@ describe('a sale line', () => {
     // incl.: 2 x 5,800 = 11,600 holding 1,600 tax; 2 units costing 3,000 each: 10,000 - 6,000
     const a = computeSaleLine(line({ priceCents: 580_000, qtyMilli: 2000, unitCostCents: 300_000, taxIncExc: 1 }));
     expect(a.profitCents).toBe(1_000_000 - 600_000);
-    // excl.: net 1,000, cost 0.5 x 1,200.01 = 600.005 -> 600.01
+    // excl.: net 1,000.00, cost 0.5 x 1,200.01 = 600.005: 399.995 rounded once is 400.00
+    // (rounding the cost first, 1,000.00 - 600.01, would give 399.99)
     const b = computeSaleLine(line({ priceCents: 200_000, qtyMilli: 500, unitCostCents: 120_001, taxIncExc: 0 }));
-    expect(b.profitCents).toBe(100_000 - 60_001);
+    expect(b.profitCents).toBe(40_000);
+    // a loss rounds away from zero too: net 600.00 less 600.005 is -0.005 -> -0.01
+    const c = computeSaleLine(line({ priceCents: 120_000, qtyMilli: 500, unitCostCents: 120_001, taxRateBp: 0, taxIncExc: 0 }));
+    expect(c.profitCents).toBe(-1);
     // a loss is a negative profit
     expect(computeSaleLine(line({ priceCents: 100, unitCostCents: 500, taxRateBp: 0 })).profitCents).toBe(-400);
   });
