@@ -9,6 +9,9 @@ import type { GlobalOptions } from './global-options.js';
 import { upgradeNotice } from './upgrade-notice.js';
 import { CliUsageError } from './usage-error.js';
 
+/** How a store comes to be, for every message about a missing one. */
+export const FIRST_STEPS = '`shopprop local company create --name NAME --use` starts one for your own data (then `shopprop local import`), `shopprop demo` fills one with demo data';
+
 export interface Terminal {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -105,7 +108,7 @@ async function openEmbedded(dbFile: string, context: Pick<CommandContext, 'say'>
   const { existsSync } = await import('node:fs');
   if (!existsSync(dbFile)) {
     throw new CliUsageError(
-      `no local store at ${dbFile}: run \`shopprop demo\` for demo data, \`shopprop local import\` for your own, or set a service with --base-url`,
+      `no local store at ${dbFile}: ${FIRST_STEPS}, or set a service with --base-url`,
     );
   }
   const { openEmbeddedTransport } = await import('../server/embedded.js');

@@ -28,7 +28,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--db <file>', 'local store file (env SHOPPROP_DB; default in the user data directory)')
     .addOption(new Option('-f, --format <format>', 'output format; default table on a terminal, json when piped').choices(['table', 'json', 'ndjson', 'csv']))
     .option('--fields <list>', 'comma-separated fields to show, in order (e.g. id,issueDate,totalAmount)')
-    .option('-o, --output <file>', 'write data to FILE (format from its extension: .csv .json .ndjson .txt); statement-pdf saves the PDF there')
+    .option('-o, --output <file>', 'write data to FILE, in the format its extension names (.csv .json .ndjson .txt; receipt print and statement-pdf also .pdf); an extension a command cannot write is refused')
     .option('--raw', 'keep dates as epoch milliseconds in json/csv')
     .option('--bom', 'start CSV with a byte-order mark, for spreadsheet apps')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')

@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { GlobalOptions } from './global-options.js';
+import { CliUsageError } from './usage-error.js';
 
 export interface CommandModule<Options> {
   run(options: Options & GlobalOptions, args: string[], command: Command): Promise<void>;
@@ -22,12 +23,40 @@ export function setCommandLoader(load: CommandLoader): void {
   loader = load;
 }
 
+/**
+ * Commands that write no data file: `-o FILE` with them is refused (exit 2) rather than
+ * ignored, so nobody waits for a file that never comes.
+ */
+const NO_DATA_FILE = new Set([
+  'config/config',
+  'local/token-create',
+  'local/token-revoke',
+  'local/company-create',
+  'local/import',
+  'local/statement-prepare',
+  'local/statement-approve',
+  'local/statement-mark-paid',
+  'server/serve',
+  'server/demo',
+]);
+
 export function lazyAction(id: string) {
   commandModuleIds.add(id);
   return async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     const args = params.slice(0, -2).map(String);
+    const output = (command.optsWithGlobals() as GlobalOptions).output;
+    if (output !== undefined && NO_DATA_FILE.has(id)) {
+      throw new CliUsageError(`\`${commandPath(command)}\` writes no data file, so -o ${output} has nothing to write; -o is for lists, reports, receipts, sale previews and statement PDFs`);
+    }
     const module = await loader(id);
     await module.run(command.optsWithGlobals() as GlobalOptions, args, command);
   };
+}
+
+/** `shopprop local token create`: the words typed to reach a command. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at !== null; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
 }

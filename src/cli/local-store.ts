@@ -4,14 +4,14 @@
  */
 import { existsSync } from 'node:fs';
 import type { Store } from '../store/open-db.js';
-import type { CommandContext } from './context.js';
+import { FIRST_STEPS, type CommandContext } from './context.js';
 import { upgradeNotice } from './upgrade-notice.js';
 import { CliUsageError } from './usage-error.js';
 
 export async function withLocalStore<T>(context: CommandContext, body: (store: Store) => Promise<T> | T): Promise<T> {
   const file = await context.databaseFile();
   if (!existsSync(file)) {
-    throw new CliUsageError(`no local store at ${file}: run \`shopprop demo\` first, or pick a file with --db`);
+    throw new CliUsageError(`no local store at ${file}: ${FIRST_STEPS}; --db picks another file`);
   }
   const { openStore } = await import('../store/open-db.js');
   const store = await openStore(file, { onUpgrade: upgradeNotice((message) => context.say(message), file) });

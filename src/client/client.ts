@@ -122,8 +122,8 @@ export class ShopClient {
     const route = routeDocument(link, this.transport);
     if (route.via === 'transport') {
       const request = this.request('GET', route.path, route.query);
-      const response = await this.send(request, 'statement document');
-      if (!isOk(response.status)) throw errorFromResponse(request, response).withOperation('statement document');
+      const response = await this.send(request, 'statement document').catch((error: unknown) => Promise.reject(this.located(error)));
+      if (!isOk(response.status)) throw this.located(errorFromResponse(request, response).withOperation('statement document'));
       return response.body;
     }
     const { url } = route;
@@ -147,19 +147,35 @@ export class ShopClient {
     const problem =
       typeof reply.count !== 'number' ? missing('count', 'number') : !Array.isArray(reply.list) ? missing('list', 'array') : undefined;
     if (problem) {
-      throw new ApiError({
+      throw this.located(new ApiError({
         kind: 'invalidResponse',
         method: endpoint.method,
         path: endpoint.path,
         status: 200,
         operation: endpoint.title,
         serverMessage: `unexpected reply: ${problem}`,
-      });
+      }));
     }
     return reply as Page<T>;
   }
 
   private async call<N extends EndpointName>(
+    name: N,
+    call: Call,
+  ): Promise<Loose<Static<(typeof endpoints)[N]['response']>>> {
+    try {
+      return await this.callOnce(name, call);
+    } catch (error) {
+      throw this.located(error);
+    }
+  }
+
+  /** An error of the bundled server in-process says so: its fix speaks of no base URL. */
+  private located(error: unknown): unknown {
+    return error instanceof ApiError && (this.transport as { inProcess?: boolean }).inProcess === true ? error.inLocalStore() : error;
+  }
+
+  private async callOnce<N extends EndpointName>(
     name: N,
     call: Call,
   ): Promise<Loose<Static<(typeof endpoints)[N]['response']>>> {

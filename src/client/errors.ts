@@ -27,6 +27,8 @@ export interface ApiErrorInit {
   serverMessage?: string;
   /** What the user asked for ("cash sale list"); the method and path otherwise. */
   operation?: string;
+  /** Answered by the bundled server in-process: there is no base URL to check. */
+  local?: boolean;
   cause?: unknown;
 }
 
@@ -47,6 +49,14 @@ const FIXES: Record<ApiErrorKind, string> = {
   invalidResponse: 'the reply does not follow the interface: check the base URL points at the service',
 };
 
+/** The fixes that differ when the bundled server answered in-process (no base URL is involved). */
+const LOCAL_FIXES: Partial<Record<ApiErrorKind, string>> = {
+  notFound: 'check the id (commands run on the local store; --db picks another file, --base-url a service)',
+  invalidResponse: 'the bundled server broke the interface: please report it, with the command',
+  network: 'the local store could not be reached',
+  timeout: 'the local store did not answer in time',
+};
+
 const MAX_SERVER_MESSAGE = 300;
 
 /** A failed call to the service: refused, unanswered, or answered with something unusable. */
@@ -59,6 +69,7 @@ export class ApiError extends KnownError {
   readonly method: string;
   readonly path: string;
   readonly operation?: string;
+  readonly local?: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.kind, formatMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -68,11 +79,17 @@ export class ApiError extends KnownError {
     this.method = init.method;
     this.path = init.path;
     this.operation = init.operation;
+    this.local = init.local;
   }
 
   /** The same failure, named for what the user asked for. */
   withOperation(operation: string): ApiError {
     return new ApiError({ ...this.init(), operation });
+  }
+
+  /** The same failure, answered by the bundled server in-process. */
+  inLocalStore(): ApiError {
+    return this.local ? this : new ApiError({ ...this.init(), local: true });
   }
 
   private init(): ApiErrorInit {
@@ -84,6 +101,7 @@ export class ApiError extends KnownError {
       code: this.code,
       serverMessage: this.serverMessage,
       operation: this.operation,
+      local: this.local,
       cause: this.cause,
     };
   }
@@ -105,7 +123,8 @@ function formatMessage(init: ApiErrorInit): string {
   const status = init.status === undefined ? '' : `HTTP ${init.status}`;
   const said = init.serverMessage ? oneLine(init.serverMessage) : '';
   const detail = [status, said].filter(Boolean).join(' ');
-  return `${what} failed${detail ? `: ${detail}` : ''}; ${FIXES[init.kind]}`;
+  const fix = (init.local ? LOCAL_FIXES[init.kind] : undefined) ?? FIXES[init.kind];
+  return `${what} failed${detail ? `: ${detail}` : ''}; ${fix}`;
 }
 
 /** The kind of failure an HTTP status means: the table's, else the nearest. */

@@ -35,9 +35,9 @@ export function cliEnv({ home, extra = {} }: CliEnvironment): NodeJS.ProcessEnv 
   };
 }
 
-export function runCli(args: string[], options: CliEnvironment & { input?: string; timeoutMs?: number }): Promise<CliResult> {
+export function runCli(args: string[], options: CliEnvironment & { input?: string; timeoutMs?: number; cwd?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: cliEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: cliEnv(options), stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

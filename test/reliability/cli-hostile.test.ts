@@ -164,7 +164,8 @@ describe('the CLI given hostile arguments', () => {
         const [args, input, withCompany] = cases[index]!;
         // A fresh config per run (config set may write anything), the shared demo store.
         const home = join(temp.dir, `home-${index}`);
-        const result = await runCli(args, { home, input, timeoutMs: 30_000, extra: { SHOPPROP_DATA_DIR: dataDir, SHOPPROP_COMPANY: withCompany ? '1' : undefined } });
+        // In the temp dir: in-process, statement-pdf saves statement-N.pdf in the current directory.
+        const result = await runCli(args, { home, input, timeoutMs: 30_000, cwd: temp.dir, extra: { SHOPPROP_DATA_DIR: dataDir, SHOPPROP_COMPANY: withCompany ? '1' : undefined } });
         results.push({ args, result });
       }
     };
@@ -177,7 +178,7 @@ describe('the CLI given hostile arguments', () => {
       else if (!DOCUMENTED.includes(result.code ?? -1)) problems.push(`undocumented exit code: ${shown}`);
       else if (result.code === 1 && !/writ|EISDIR|ENOENT|ENOTDIR|EACCES|directory/i.test(result.stderr)) problems.push(`exit 1 that is not a file write: ${shown}`);
       else if (result.code !== 0 && result.stderr.trim() === '') problems.push(`failure without a message: ${shown}`);
-      else if (/^error: (unknown option|unknown command|option .* argument missing|too many arguments|missing required argument)/m.test(result.stderr) && result.code !== 2) problems.push(`usage error not exit 2: ${shown}`);
+      else if (/^shopprop: (unknown option|unknown command|option .* argument missing|too many arguments|missing required argument)/m.test(result.stderr) && result.code !== 2) problems.push(`usage error not exit 2: ${shown}`);
     }
     const codes = new Map<number | null, number>();
     for (const { result } of results) codes.set(result.code, (codes.get(result.code) ?? 0) + 1);

@@ -11,9 +11,10 @@ import type { CommandContext } from '../context.js';
 import { colourWanted } from '../emit-list.js';
 import { columnSet } from '../output/columns/types.js';
 import { csvOfObjects } from '../output/csv-text.js';
+import { parseFieldsOption, selectFields } from '../output/fields.js';
 import { resolveFormat } from '../output/format.js';
 import { formatCents, toCents } from '../output/money-text.js';
-import { tableText } from '../output/render.js';
+import { projector, renderRecords, tableText } from '../output/render.js';
 import { drawPairs } from '../output/table.js';
 import { withOutput } from '../output-target.js';
 import type { SaveOutcome } from './deliver-sale.js';
@@ -78,19 +79,30 @@ export async function emitPreview(context: CommandContext, preview: SalePreview)
   const settings = await context.settings();
   await withOutput(context, async (target) => {
     const format = resolveFormat({ format: context.globals.format, output: context.globals.output, stdoutIsTTY: target.isTTY });
+    const fields = parseFieldsOption(context.globals.fields);
     if (format === 'json' || format === 'ndjson') {
-      target.stream.write(format === 'json' ? `${JSON.stringify(preview, null, 2)}\n` : `${JSON.stringify(preview)}\n`);
+      // --fields picks the lines' fields, as it picks the columns of the table and the CSV.
+      const project = fields === undefined ? undefined : projector(selectFields(fields, previewLineColumns, format), true, false);
+      const shown = project === undefined ? preview : { ...preview, lines: preview.lines.map((line) => project(line)) };
+      target.stream.write(format === 'json' ? `${JSON.stringify(shown, null, 2)}\n` : `${JSON.stringify(shown)}\n`);
       return;
     }
     if (format === 'csv') {
-      // One kind of row per CSV file: the lines, as a spreadsheet reconciles them.
-      target.stream.write((context.globals.bom === true ? '\ufeff' : '') + csvOfObjects(preview.lines));
+      // One kind of row per CSV file: the lines, as a spreadsheet reconciles them, through the
+      // one CSV writer every list uses (money with two decimals, --fields, --bom).
+      await renderRecords(preview.lines, target.stream, {
+        format: 'csv',
+        columns: previewLineColumns,
+        fields,
+        bom: context.globals.bom,
+      });
       return;
     }
     const color = colourWanted(context, target.isTTY);
     const paint = new Chalk({ level: color ? 1 : 0 });
     const money = (amount: number) => formatCents(toCents(amount));
-    target.stream.write(tableText(preview.lines, previewLineColumns.columns, { color, totals: true, timeZone: settings.timeZone }));
+    const columns = selectFields(fields, previewLineColumns, 'table');
+    target.stream.write(tableText(preview.lines, columns, { color, totals: true, timeZone: settings.timeZone }));
     target.stream.write(
       drawPairs(
         [

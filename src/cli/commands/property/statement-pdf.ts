@@ -1,5 +1,6 @@
 /** `shopprop statement-pdf <id>`: the statement document's link, or the PDF saved to a file. */
 import { spawn } from 'node:child_process';
+import { extname } from 'node:path';
 import type { GlobalOptions } from '../../global-options.js';
 import { idArgument } from '../../options.js';
 import { writeWholeFile } from '../../output-target.js';
@@ -14,9 +15,12 @@ export interface StatementPdfOptions {
 
 export async function run(options: StatementPdfOptions & GlobalOptions, args: string[]): Promise<void> {
   const statementId = idArgument('statementId', args[0]);
-  const file = options.download ?? options.output;
-  if (options.open && file === undefined) throw new CliUsageError('--open needs --download FILE (or -o FILE) to save the PDF first');
+  const asked = pdfFile(options);
   await runCommand(options, async (context) => {
+    // In-process, the link would name a server nobody runs: the PDF itself is what is useful.
+    const embedded = await context.embedded();
+    const file = asked ?? (embedded ? `statement-${statementId}.pdf` : undefined);
+    if (options.open && file === undefined) throw new CliUsageError('--open needs --download FILE (or -o FILE) to save the PDF first');
     const api = await context.client();
     const link = await api.statementPdf({ statementId });
     if (file === undefined) {
@@ -26,8 +30,29 @@ export async function run(options: StatementPdfOptions & GlobalOptions, args: st
     const pdf = await api.fetchDocument(documentLink(link));
     await writeWholeFile(file, pdf);
     context.say(`saved statement ${statementId} (${pdf.length.toLocaleString('en-US')} bytes) to ${file}`);
+    if (asked === undefined) {
+      // The path on stdout, where the link would have been, so a script finds the file.
+      context.terminal.stdout.write(`${file}\n`);
+      context.say('(the local store runs in-process, so no server serves the link: the PDF was saved instead; -o FILE picks the file, `shopprop serve` serves links)');
+    }
     if (options.open) openWithViewer(file);
   });
+}
+
+/** The file asked for with --download or -o; one that does not end in .pdf is refused, not written as a PDF under another name. */
+function pdfFile(options: StatementPdfOptions & GlobalOptions): string | undefined {
+  if (options.download !== undefined && options.output !== undefined && options.output !== options.download) {
+    throw new CliUsageError('--download FILE and -o FILE both name the file: give one');
+  }
+  const file = options.download ?? (options.output === '-' ? undefined : options.output);
+  if (file === undefined) return undefined;
+  const extension = extname(file).toLowerCase();
+  if (extension !== '.pdf') {
+    const what = extension === '' ? 'has no extension' : `has extension "${extension}"`;
+    throw new CliUsageError(`a statement is saved as a PDF: "${file}" ${what}; name a .pdf file`);
+  }
+  if (options.format !== undefined) throw new CliUsageError(`--format ${options.format} does not apply: the statement is saved as a PDF`);
+  return file;
 }
 
 /** The desktop's own viewer; detached so the command returns at once. */
