@@ -1,28 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { receiptPdf } from '../../../src/cli/sale/receipt-pdf.js';
 import { receiptLines, type Receipt } from '../../../src/cli/sale/receipt-text.js';
-import { makeTempDir } from '../../helpers/temp-dir.js';
-
-const temp = makeTempDir();
-afterAll(() => temp.remove());
+import { readPdf } from '../../helpers/pdf-read.js';
 
 const receipt: Receipt = {
   companyName: 'Demo Phones Ltd', shopName: 'Westlands shop', receiptNo: 'R000123', saleId: 123, issueDate: Date.UTC(2026, 10, 22, 7, 5), timeZone: 'Africa/Nairobi',
   customer: 'Lucy Akinyi', lines: [{ name: 'Tecno Spark 20 128GB', qty: 1, price: 15_499, discount: 0, taxRate: 16, taxIncExc: 1, taxAmount: 2137.79, lineTotal: 15_499, identifiers: ['IMEI 860123400099858'] }],
   subTotal: 15_499, totalDiscount: 0, totalTax: 2137.79, totalAmount: 15_499, amountPaid: 10_000, balance: 5_499, paymentMethod: 'MPESA',
 };
-
-/** Page size in points and the text, as poppler reads them back. */
-function readPdf(pdf: Buffer, name: string): { width: number; height: number; text: string } {
-  const file = join(temp.dir, name);
-  writeFileSync(file, pdf);
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
-  return { width: Number(width), height: Number(height), text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) };
-}
 
 describe('the receipt as a PDF', () => {
   it.each([
@@ -32,7 +17,11 @@ describe('the receipt as a PDF', () => {
     const lines = receiptLines(receipt, width);
     const pdf = await receiptPdf(lines, width, { title: 'Receipt R000123', bold: (l) => l.startsWith('TOTAL') });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const read = readPdf(pdf, `r${width}.pdf`);
+    const { pages, fonts } = await readPdf(pdf);
+    expect(pages).toHaveLength(1);
+    const read = pages[0]!;
+    // The printer's fixed-pitch face, bold for the total: columns line up as on the slip.
+    expect(fonts).toEqual(['Courier', 'Courier-Bold']);
     expect(read.width).toBeCloseTo((mm * 72) / 25.4, 0);
     // As tall as the receipt: about one line of text per line, no A4 page.
     expect(read.height).toBeGreaterThan(lines.length * 7);
