@@ -6,6 +6,7 @@ export default defineConfig({
     exclude: ['test/reliability/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2 } },
   },

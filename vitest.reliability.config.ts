@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['test/reliability/**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },

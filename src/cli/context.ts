@@ -4,6 +4,7 @@
  */
 import type { ShopClient } from '../client/client.js';
 import type { Transport } from '../client/transport.js';
+import { cliIO, type CliIO, type Terminal } from './cli-io.js';
 import type { Settings } from './config/settings.js';
 import type { GlobalOptions } from './global-options.js';
 import { upgradeNotice } from './upgrade-notice.js';
@@ -12,14 +13,7 @@ import { CliUsageError } from './usage-error.js';
 /** How a store comes to be, for every message about a missing one. */
 export const FIRST_STEPS = '`shopprop local company create --name NAME --use` starts one for your own data (then `shopprop local import`), `shopprop demo` fills one with demo data';
 
-export interface Terminal {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
-  stdoutIsTTY: boolean;
-  stdinIsTTY: boolean;
-  stderrIsTTY: boolean;
-}
+export type { Terminal } from './cli-io.js';
 
 export interface CommandContext {
   readonly globals: GlobalOptions;
@@ -35,21 +29,15 @@ export interface CommandContext {
   embedded(): Promise<boolean>;
   /** A message for the person (stderr). */
   say(message: string): void;
+  /** Epoch milliseconds, from the run's clock. */
+  now(): number;
+  /** Ends the run with this code once the command returns (an error still wins). */
+  setExitCode(code: number): void;
   close(): Promise<void>;
 }
 
-export function processTerminal(): Terminal {
-  return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-  };
-}
-
-export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = process.env, terminal = processTerminal()): CommandContext {
+export function createContext(globals: GlobalOptions, io: CliIO = cliIO()): CommandContext {
+  const { env, terminal } = io;
   let settings: Promise<Settings> | undefined;
   let transport: Promise<Transport> | undefined;
   let client: Promise<ShopClient> | undefined;
@@ -85,6 +73,10 @@ export function createContext(globals: GlobalOptions, env: NodeJS.ProcessEnv = p
     },
     say(message) {
       terminal.stderr.write(`${message}\n`);
+    },
+    now: () => io.now(),
+    setExitCode(code) {
+      io.exitCode = code;
     },
     async close() {
       const opened = await transport?.catch(() => undefined);

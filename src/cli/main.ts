@@ -1,24 +1,25 @@
 /**
  * Parse, run, and turn any failure into one line on stderr and an exit code. Started by
- * start.ts, which gives the way command modules are loaded.
+ * start.ts, which gives the way command modules are loaded; tests call it in-process with their
+ * own streams, environment and clock (cli-io.ts).
  */
 import { CommanderError } from 'commander';
+import { processIO, useCliIO, type CliIO } from './cli-io.js';
 import { errorExit } from './error-exit.js';
 import { ExitCode } from '../contract/error-kinds.js';
 import { setCommandLoader, type CommandLoader } from './lazy-action.js';
 import { buildProgram } from './program.js';
 
-export async function main(argv: string[], loadCommand: CommandLoader): Promise<number> {
+export async function main(argv: string[], loadCommand: CommandLoader, io?: CliIO): Promise<number> {
+  const run = io ?? processIO();
+  if (!io) guardProcess();
+  useCliIO(run);
   setCommandLoader(loadCommand);
-  const program = buildProgram();
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
-  });
-  exitOnSignal('SIGINT', 'interrupted', ExitCode.interrupted);
-  exitOnSignal('SIGTERM', 'terminated', ExitCode.terminated);
+  const { stdout, stderr } = run.terminal;
+  const program = buildProgram({ writeOut: (text) => stdout.write(text), writeErr: (text) => stderr.write(text) });
   try {
     await program.parseAsync(argv);
-    return process.exitCode === undefined ? ExitCode.ok : Number(process.exitCode);
+    return run.exitCode ?? ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version "errors" are successes; commander already printed everything else.
@@ -28,10 +29,19 @@ export async function main(argv: string[], loadCommand: CommandLoader): Promise<
     // The reader of our output went away (`shopprop sale list | head`): nothing left to say.
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return ExitCode.ok;
     const { message, exitCode } = errorExit(error);
-    process.stderr.write(`shopprop: ${message}\n`);
-    if (process.env.SHOPPROP_DEBUG?.includes('stack') && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    stderr.write(`shopprop: ${message}\n`);
+    if (run.env.SHOPPROP_DEBUG?.includes('stack') && error instanceof Error) stderr.write(`${error.stack}\n`);
     return exitCode;
   }
+}
+
+/** The binary's own process: a closed pipe ends it quietly, a signal with its documented exit code. */
+function guardProcess(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+  });
+  exitOnSignal('SIGINT', 'interrupted', ExitCode.interrupted);
+  exitOnSignal('SIGTERM', 'terminated', ExitCode.terminated);
 }
 
 /**

@@ -3,7 +3,7 @@
  * work is loaded lazily when it runs, and a group's subcommands are defined only when the group
  * is used, so `shopprop --help` costs little more than Node itself.
  */
-import { Command } from 'commander';
+import { Command, type OutputConfiguration } from 'commander';
 import { configCommands } from './commands/config/register.js';
 import { helpCommand } from './commands/help/register.js';
 import { localCommands } from './commands/local/register.js';
@@ -14,7 +14,8 @@ import { demoCommand, serveCommand } from './commands/server/register.js';
 import { addGlobalOptions } from './global-options.js';
 import { defineSubcommands } from './lazy-group.js';
 
-export function buildProgram(): Command {
+/** `output` is where commander writes help and usage errors (the process's streams by default). */
+export function buildProgram(output?: OutputConfiguration): Command {
   const program = new Command('shopprop')
     .description(
       'Cash sales, receipts and property-management reports from the command line.\n' +
@@ -24,7 +25,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     .helpCommand(false)
     .exitOverride()
-    .configureOutput(OUTPUT);
+    .configureOutput({ ...OUTPUT, ...output });
   addGlobalOptions(program);
   program.addCommand(saleCommands());
   program.addCommand(receiptCommands());
@@ -64,11 +65,11 @@ const OUTPUT = {
   outputError: (text: string, write: (text: string) => void) => write(text.replace(/^error: /, 'shopprop: ')),
 };
 
-/** Every subcommand exits through the same path as the program (usage errors exit 2). */
+/** Every subcommand exits through the same path as the program (usage errors exit 2) and writes where it does. */
 function exitLikeTheProgram(command: Command): void {
   for (const sub of command.commands) {
+    sub.configureOutput(command.configureOutput());
     sub.exitOverride();
-    sub.configureOutput(OUTPUT);
     sub.showSuggestionAfterError();
     exitLikeTheProgram(sub);
   }

@@ -16,7 +16,7 @@ export function progress(context: CommandContext, label: string): Progress {
   const format = new Intl.NumberFormat('en-US');
   return {
     update(done, total) {
-      const now = Date.now();
+      const now = context.now();
       if (now - last < 100 && done < total) return;
       last = now;
       shown = true;

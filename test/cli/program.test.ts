@@ -35,6 +35,20 @@ function quietProgram(): { program: Command; output: () => string } {
   return { program, output: () => text };
 }
 
+/** The words of every command of the tree (`['local', 'token', 'create']`), groups expanded. */
+function commandPaths(): string[][] {
+  const paths: string[][] = [];
+  const walk = (command: Command, path: string[]) => {
+    programModule.expandCommand(command);
+    for (const sub of command.commands) {
+      paths.push([...path, sub.name()]);
+      walk(sub, [...path, sub.name()]);
+    }
+  };
+  walk(quietProgram().program, []);
+  return paths;
+}
+
 async function parseError(program: Command, args: string[]): Promise<CommanderError> {
   try {
     await program.parseAsync(args, { from: 'user' });
@@ -82,13 +96,33 @@ describe('lazy groups', () => {
     }
   });
 
-  it('have every subcommand once expanded, each exiting through the program (usage errors, suggestions)', () => {
+  it('have every subcommand once expanded', () => {
     const { program } = quietProgram();
     for (const [name, subcommands] of Object.entries(GROUPS)) {
       const group = program.commands.find((c) => c.name() === name)!;
       programModule.expandCommand(group);
       expect(group.commands.map((c) => c.name()).filter((n) => n !== 'help')).toEqual(subcommands);
     }
+  });
+
+  it('make every command, however deep, exit through the program: a usage error with a suggestion, never process.exit', async () => {
+    const paths = commandPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(30);
+    let suggested = 0;
+    for (const path of paths) {
+      const { program, output } = quietProgram();
+      const error = await parseError(program, [...path, '--hepl']);
+      expect(error.exitCode, path.join(' ')).toBe(1);
+      // A command with mandatory options reports the first missing one before any unknown option.
+      if (error.code === 'commander.missingMandatoryOptionValue') {
+        expect(output(), path.join(' ')).toMatch(/^shopprop: required option '.+' not specified\n$/);
+        continue;
+      }
+      expect(error.code, path.join(' ')).toBe('commander.unknownOption');
+      expect(output(), path.join(' ')).toBe("shopprop: unknown option '--hepl'\n(Did you mean --help?)\n");
+      suggested += 1;
+    }
+    expect(suggested).toBeGreaterThanOrEqual(paths.length - 3);
   });
 
   it('are expanded when dispatched to: a group help lists its subcommands, a typo gets a suggestion', async () => {

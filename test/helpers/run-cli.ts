@@ -1,10 +1,14 @@
 /**
- * Runs the built `shopprop` binary as a user would: a child process with its own config and
+ * Runs the built `shopprop` binary (refusing a bundle older than the source) as a user would: a child process with its own config and
  * data directories, stdin from a string (a pipe, so never a TTY), stdout and stderr captured.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertFreshBuild } from './fresh-build.js';
+
+// Every spawned run goes through this module: a stale bundle fails the file at once.
+assertFreshBuild();
 
 export const BIN = fileURLToPath(new URL('../../bin/shopprop.js', import.meta.url));
 

@@ -4,13 +4,13 @@
  * deployment would run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createToken } from '../../src/services/token-service.js';
 import { seedDemo } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import type { Role } from '../../src/store/tables/core.js';
+import { assertFreshBuild } from '../helpers/fresh-build.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 
 export const STANDALONE = fileURLToPath(new URL('../../dist/server/standalone.js', import.meta.url));
@@ -25,7 +25,7 @@ export interface ServerProcess {
 
 /** Starts the standalone server on the file and waits for the URL on its first stdout line. */
 export function startStandalone(dbFile: string, timeoutMs = 30_000): Promise<ServerProcess> {
-  if (!existsSync(STANDALONE)) throw new Error(`${STANDALONE} is missing: run node scripts/build.mjs first`);
+  assertFreshBuild();
   const child = spawn(process.execPath, [STANDALONE, '--db', dbFile, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

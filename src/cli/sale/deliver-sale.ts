@@ -21,7 +21,7 @@ export function isUnreachable(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'unavailable');
 }
 
-export async function saveOrQueue(context: CommandContext, api: ShopClient, body: SaveCashSaleBody, idempotencyKey: string, now = Date.now()): Promise<SaveOutcome> {
+export async function saveOrQueue(context: CommandContext, api: ShopClient, body: SaveCashSaleBody, idempotencyKey: string, now = context.now()): Promise<SaveOutcome> {
   try {
     const reply = await api.saveCashSale(body, { idempotencyKey });
     return { status: 'saved', id: reply.id ?? undefined, receiptNo: reply.receiptNo ?? undefined, idempotencyKey };

@@ -1,17 +1,19 @@
 /** `shopprop config get|set|unset|list|use|path`. */
 import type { Command } from 'commander';
 import { openConfigStore } from '../../config/config-store.js';
+import { createContext } from '../../context.js';
 import { checkProfileKey } from '../../config/keys.js';
 import { redactProfile, redactToken } from '../../config/redact.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { configFile } from '../../load-settings.js';
 
 export async function run(options: GlobalOptions, args: string[], command: Command): Promise<void> {
-  const env = process.env;
+  const context = createContext(options);
+  const { env } = context;
   const store = await openConfigStore({ env });
   const profile = options.profile?.trim() || env.SHOPPROP_PROFILE?.trim() || store.activeProfile();
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const out = (line: string) => context.terminal.stdout.write(`${line}\n`);
+  const say = (line: string) => context.say(line);
   const [first, second] = args;
   switch (command.name()) {
     case 'get': {
@@ -19,7 +21,7 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
       const shown = checkProfileKey(first!) === 'token' && value !== undefined ? redactToken(String(value)) : value;
       if (value === undefined) {
         say(`${first} is not set in profile "${profile}"`);
-        process.exitCode = 1;
+        context.setExitCode(1);
         return;
       }
       out(String(shown));
@@ -35,7 +37,7 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
       return;
     case 'list': {
       const values = redactProfile(store.rawProfile(profile) as never) as Record<string, unknown>;
-      const wantJson = options.format === 'json' || (options.format === undefined && !process.stdout.isTTY);
+      const wantJson = options.format === 'json' || (options.format === undefined && !context.terminal.stdoutIsTTY);
       if (wantJson) {
         out(JSON.stringify({ profile, active: store.activeProfile() === profile, profiles: store.profiles(), settings: values }, null, 2));
         return;

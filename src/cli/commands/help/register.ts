@@ -13,7 +13,7 @@ export function helpCommand(program: Command, expand: (command: Command) => void
     .action((words: string[]) => {
       const topic = TOPICS[words.join(' ')];
       if (topic) {
-        process.stdout.write(topic);
+        program.configureOutput().writeOut!(topic);
         return;
       }
       let target: Command = program;

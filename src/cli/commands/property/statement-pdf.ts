@@ -35,7 +35,7 @@ export async function run(options: StatementPdfOptions & GlobalOptions, args: st
       context.terminal.stdout.write(`${file}\n`);
       context.say('(the local store runs in-process, so no server serves the link: the PDF was saved instead; -o FILE picks the file, `shopprop serve` serves links)');
     }
-    if (options.open) openWithViewer(file);
+    if (options.open) openWithViewer(file, (message) => context.say(message));
   });
 }
 
@@ -56,9 +56,9 @@ function pdfFile(options: StatementPdfOptions & GlobalOptions): string | undefin
 }
 
 /** The desktop's own viewer; detached so the command returns at once. */
-function openWithViewer(file: string): void {
+function openWithViewer(file: string, say: (message: string) => void): void {
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(opener, [file], { detached: true, stdio: 'ignore' });
-  child.on('error', () => process.stderr.write(`could not start ${opener}; open ${file} yourself\n`));
+  child.on('error', () => say(`could not start ${opener}; open ${file} yourself`));
   child.unref();
 }

@@ -62,7 +62,7 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
     const sale = await findSale(api, companyId, key, walk);
     if (!sale) {
       context.say(`shopprop: no ${named} in company ${companyId}`);
-      process.exitCode = 3;
+      context.setExitCode(3);
       return;
     }
     const found = await findSaleLines(api, companyId, sale, walk);

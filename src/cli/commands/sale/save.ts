@@ -33,7 +33,7 @@ export async function run(options: SaleSaveOptions & GlobalOptions): Promise<voi
       composed = await atTerminal(context, options);
       if (!composed) {
         context.say('not saved');
-        process.exitCode = 1;
+        context.setExitCode(1);
         return;
       }
     } else {

@@ -24,7 +24,7 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
     throw new CliUsageError(`the local store ${dbFile} exists already; --replace deletes it first, or --db picks another file`);
   }
   const [{ openStore }, { seedDemo }] = await Promise.all([import('../../../store/open-db.js'), import('../../../demo/seed-demo.js')]);
-  const started = Date.now();
+  const started = context.now();
   context.say(`creating demo data (scale ${options.scale}) in ${dbFile} ...`);
   const store = await openStore(dbFile);
   try {
@@ -37,7 +37,7 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
       )
       .get() as { sales: number; units: number; rental_units: number };
     context.say(
-      `demo ready in ${((Date.now() - started) / 1000).toFixed(1)} s: company 1 has ${countOf(counts.sales, 'sale')}, ` +
+      `demo ready in ${((context.now() - started) / 1000).toFixed(1)} s: company 1 has ${countOf(counts.sales, 'sale')}, ` +
         `${countOf(counts.units, 'serialised unit')}, ${countOf(counts.rental_units, 'rental unit')}; company 2 is smaller`,
     );
     await pointProfileAtDemo(store, options, context.env);
