@@ -37,13 +37,19 @@ export function processIO(): CliIO {
   return { terminal: processTerminal(), env: process.env, now: Date.now };
 }
 
-/** The run in progress: the process's own for the binary, the test's for each main() call in tests. */
-let current: CliIO | undefined;
+/**
+ * The run in progress: the process's own for the binary, the test's for each main() call in
+ * tests. Kept on globalThis because the built CLI holds this module twice: once in the parsing
+ * bundle (dist/cli/core.cjs, which calls main) and once in the command chunks, which are
+ * separate ES modules.
+ */
+const RUN = Symbol.for('shopprop.cli-io');
+type WithRun = typeof globalThis & { [RUN]?: CliIO };
 
 export function useCliIO(io: CliIO): void {
-  current = io;
+  (globalThis as WithRun)[RUN] = io;
 }
 
 export function cliIO(): CliIO {
-  return (current ??= processIO());
+  return ((globalThis as WithRun)[RUN] ??= processIO());
 }
