@@ -32,7 +32,8 @@ const ONE = 1000;
 
 export function checkSale(body: SaveCashSaleBody): CheckedSale {
   const problems: SaleProblem[] = [];
-  const cents = (field: string, value: number): Cents => {
+  /** Cents of a sent amount; an unreadable one is a problem, counts as 0 and calls `unreadable`. */
+  const cents = (field: string, value: number, unreadable?: () => void): Cents => {
     try {
       const c = toCents(value);
       if (c < 0) problems.push({ field, sent: value, message: `${field} may not be negative` });
@@ -40,13 +41,20 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     } catch (error) {
       if (!(error instanceof MoneyError)) throw error;
       problems.push({ field, sent: value, message: `${field}: ${error.message}` });
+      unreadable?.();
       return 0;
     }
   };
 
   const unitLines = new Map<number, number>();
+  let totalsKnown = true;
   const lines = body.itemIssuesDto.map((line, index): CheckedSaleLine => {
     const at = (name: string) => `itemIssuesDto[${index}].${name}`;
+    // A price, quantity, discount or rate that cannot be read leaves the line's amounts unknown.
+    let amountsKnown = true;
+    const unknownAmounts = () => {
+      amountsKnown = false;
+    };
     let qtyMilli = 0;
     try {
       qtyMilli = toMilli(line.qty);
@@ -54,6 +62,7 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     } catch (error) {
       if (!(error instanceof QuantityError)) throw error;
       problems.push({ field: at('qty'), sent: line.qty, message: `${at('qty')}: ${error.message}` });
+      unknownAmounts();
     }
     let taxRateBp = 0;
     try {
@@ -61,11 +70,12 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     } catch (error) {
       if (!(error instanceof MoneyError)) throw error;
       problems.push({ field: at('taxRate'), sent: line.taxRate, message: `${at('taxRate')}: ${error.message}` });
+      unknownAmounts();
     }
     const terms: SaleLineTerms = {
-      priceCents: cents(at('buyingPrice'), line.buyingPrice),
+      priceCents: cents(at('buyingPrice'), line.buyingPrice, unknownAmounts),
       qtyMilli,
-      discountCents: cents(at('discount'), line.discount),
+      discountCents: cents(at('discount'), line.discount, unknownAmounts),
       taxRateBp,
       taxIncExc: line.taxIncExc === 1 ? 1 : 0,
       unitCostCents: cents(at('unitCost'), line.unitCost),
@@ -86,11 +96,22 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     try {
       amounts = computeSaleLine(terms);
     } catch (error) {
-      // price x qty beyond exact integer arithmetic: an input problem, not a server failure.
+      // An amount beyond exact integer arithmetic: an input problem, not a server failure.
+      // unitCost x qty only makes the profit: the line's tax and total are still checked.
       if (!(error instanceof MoneyError)) throw error;
-      problems.push({ field: at('qty'), sent: line.qty, message: `${at('buyingPrice')} x ${at('qty')}: amount too large` });
-      amounts = computeSaleLine({ ...terms, priceCents: 0, discountCents: 0, unitCostCents: 0 });
+      try {
+        amounts = computeSaleLine({ ...terms, unitCostCents: 0 });
+        problems.push({ field: at('unitCost'), sent: line.unitCost, message: `${at('unitCost')} x ${at('qty')}: amount too large` });
+      } catch (priceError) {
+        if (!(priceError instanceof MoneyError)) throw priceError;
+        problems.push({ field: at('qty'), sent: line.qty, message: `${at('buyingPrice')} x ${at('qty')}: amount too large` });
+        amounts = computeSaleLine({ ...terms, priceCents: 0, discountCents: 0, unitCostCents: 0 });
+        amountsKnown = false;
+      }
     }
+    // With no amounts for the line, its sent tax and total cannot be wrong, nor the sale's totals.
+    if (!amountsKnown) totalsKnown = false;
+    if (!amountsKnown) return { terms, amounts };
     if (amounts.grossCents < terms.discountCents) {
       problems.push({ field: at('discount'), sent: line.discount, expected: `at most ${amounts.grossCents / 100}`, message: `${at('discount')} ${line.discount} exceeds the line's price x qty ${amounts.grossCents / 100}` });
     }
@@ -108,6 +129,7 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     ['totalAmount', body.totalAmount, totals.totalAmountCents],
   ];
   for (const [field, sent, expected] of sentTotals) {
+    if (!totalsKnown) continue;
     if (expected > MAX_AMOUNT_CENTS) {
       problems.push({ field, sent, message: `${field}: the lines add up to more than ${fromCents(MAX_AMOUNT_CENTS)}, the largest amount a sale may hold` });
       continue;
@@ -128,7 +150,8 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     return tendered > channelCents[index]! ? tendered : null;
   });
   const paid = cents('amountPaid', body.amountPaid);
-  const payment = checkPayment({ totalAmountCents: totals.totalAmountCents, amountPaidCents: paid, channelCents: channels.length ? channelCents : undefined });
+  // A total that could not be computed cannot be exceeded: no false problem about the payment.
+  const payment = checkPayment({ totalAmountCents: totalsKnown ? totals.totalAmountCents : Number.MAX_SAFE_INTEGER, amountPaidCents: paid, channelCents: channels.length ? channelCents : undefined });
   problems.push(...payment.problems);
 
   return { lines, totals, amountPaidCents: payment.amountPaidCents, balanceCents: payment.balanceCents, channelCents, tenderedCents, problems };

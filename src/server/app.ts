@@ -3,6 +3,7 @@
  * port (start.ts); embedded mode runs it in-process through `app.inject()` (embedded.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { IssueDateWindow } from '../domain/issue-date-window.js';
 import type { Store } from '../store/open-db.js';
 import { getOrCreateSecret } from '../store/store-settings.repository.js';
 import { installAuth, type Principal } from './auth.js';
@@ -24,6 +25,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** How long a save waits for the store's write lock before it answers 503 (milliseconds). */
   lockWaitMs?: number;
+  /** The issue dates a save accepts (default: 2000-01-01 to a day ahead of the server's clock). */
+  issueDateWindow?: IssueDateWindow;
 }
 
 export interface AppContext {
@@ -32,6 +35,7 @@ export interface AppContext {
   signingKey: Buffer;
   /** How long a save waits for the store's write lock (undefined: the service's default). */
   lockWaitMs?: number;
+  issueDateWindow?: IssueDateWindow;
 }
 
 declare module 'fastify' {
@@ -54,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key'), lockWaitMs: options.lockWaitMs };
+  const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key'), lockWaitMs: options.lockWaitMs, issueDateWindow: options.issueDateWindow };
   app.decorate('context', context);
   installErrorHandler(app);
   loadCompilersWhenNeeded(app);

@@ -53,11 +53,23 @@ interface RouteSchema {
 
 const ajvValidator = lazily((module) => module.AjvCompiler() as unknown as Factory, true);
 
+/**
+ * A JSON body carries its own types: `"companyId": "1"`, `true` or `[1]` is not an id, so a
+ * body is checked without the coercion that query strings, params and headers (text on the
+ * wire) need.
+ */
+function withoutCoercion(options: unknown): unknown {
+  const { customOptions, ...rest } = (options ?? {}) as { customOptions?: Record<string, unknown> };
+  return { ...rest, customOptions: { ...customOptions, coerceTypes: false } };
+}
+
 function validatorFactory(externalSchemas: unknown, options: unknown): Compiler {
   const ajv = ajvValidator(externalSchemas, options);
+  const bodyAjv = ajvValidator(externalSchemas, withoutCoercion(options));
   const integerChecks = replicatesAjv(options);
   return (route) => {
     const { schema, httpPart } = route as RouteSchema;
+    if (httpPart === 'body') return bodyAjv(route);
     return (integerChecks && httpPart === 'querystring' ? integerQueryCheck(schema) : undefined) ?? ajv(route);
   };
 }

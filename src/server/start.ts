@@ -3,6 +3,7 @@
  * graceful shutdown: on SIGINT/SIGTERM in-flight requests finish and the database closes cleanly.
  */
 import type { FastifyInstance } from 'fastify';
+import type { IssueDateWindow } from '../domain/issue-date-window.js';
 import { openStore, type Store } from '../store/open-db.js';
 import { buildApp } from './app.js';
 
@@ -16,6 +17,8 @@ export interface ServeOptions {
   onUpgrade?: (pending: readonly string[]) => void;
   /** How long a save waits for the store's write lock before it answers 503 (milliseconds). */
   lockWaitMs?: number;
+  /** The issue dates a save accepts (default: 2000-01-01 to a day ahead of the clock). */
+  issueDateWindow?: IssueDateWindow;
 }
 
 export interface RunningServer {
@@ -30,6 +33,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const app = await buildApp({
     store,
     lockWaitMs: options.lockWaitMs,
+    issueDateWindow: options.issueDateWindow,
     logger: options.log
       ? { level: 'info', redact: { paths: ['req.headers.authorization', 'req.query.signature'], censor: '[redacted]' } }
       : false,

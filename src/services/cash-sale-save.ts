@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type SqliteDatabase from 'better-sqlite3';
 import type { SaveCashSaleBody } from '../contract/cash-sale.js';
 import { issueDateOf } from '../domain/issue-date.js';
+import { issueDateOutsideWindow, type IssueDateWindow } from '../domain/issue-date-window.js';
 import { fromBasisPoints } from '../domain/money.js';
 import { checkSale, describeProblems } from '../domain/sale-check.js';
 import type { SaleProblem } from '../domain/sent-amount.js';
@@ -37,6 +38,8 @@ export interface SaveCashSaleInput {
   /** The caller's company; null for the local admin of the store. */
   callerCompanyId: number | null;
   now?: number;
+  /** The issue dates accepted (default: 2000-01-01 to a day ahead of the clock). */
+  issueDateWindow?: IssueDateWindow;
 }
 
 export interface SaveCashSaleResult {
@@ -99,9 +102,10 @@ export function saveCashSale(store: Store, input: SaveCashSaleInput): SaveCashSa
 
 function writeSale(
   store: Store,
-  { body }: SaveCashSaleInput,
+  input: SaveCashSaleInput,
   { key, hash, now, checked }: { key: string | undefined; hash: string; now: number; checked: ReturnType<typeof checkSale> },
 ): SaveCashSaleResult {
+  const { body } = input;
   // IMMEDIATE takes the write lock first, so what is read below is still true at the write.
   return immediateTransaction(store, (): SaveCashSaleResult => {
     if (key !== undefined) {
@@ -172,6 +176,10 @@ function writeSale(
     if (foreign.length > 0) throw new ServiceError('forbidden', `not of company ${body.companyId}: ${foreign.join(', ')}`);
     const issueDate = body.issueDate === undefined && existing ? existing.issue_date : issueDateOf(body.issueDate, timeZone, now);
     if (issueDate === undefined) problems.push({ field: 'issueDate', sent: body.issueDate, message: `issueDate ${body.issueDate} is not a calendar date (YYYY-MM-dd)` });
+    else if (body.issueDate !== undefined) {
+      const outside = issueDateOutsideWindow(body.issueDate, issueDate, now, input.issueDateWindow);
+      if (outside) problems.push(outside);
+    }
     const all = [...checked.problems, ...problems];
     if (all.length > 0) throw new ServiceError('invalidInput', `invalid cash sale: ${describeProblems(all)}`, all);
 

@@ -62,3 +62,24 @@ describe('checking a sale as sent', () => {
     expect(checked.problems.map((p) => p.field)).toContain('itemIssuesDto[1].discount');
   });
 });
+
+describe('amounts too large', () => {
+  const line = body().itemIssuesDto[0]!;
+
+  it('an overflowing unitCost is reported as unitCost, with no problem about the totals that are right', () => {
+    const checked = checkSale(body({ itemIssuesDto: [{ ...line, unitCost: 10_000_000_000_000 }] }));
+    expect(checked.problems.map((p) => p.field)).toEqual(['itemIssuesDto[0].unitCost']);
+    expect(checked.problems[0]!.message).toMatch(/^itemIssuesDto\[0\]\.unitCost\b.*amount too large/);
+  });
+
+  it('an unreadable price is the only problem: no false problem about the line, the totals or the payment', () => {
+    const checked = checkSale(body({ itemIssuesDto: [{ ...line, buyingPrice: 90_071_992_547_409 }] }));
+    expect(checked.problems.map((p) => p.field)).toEqual(['itemIssuesDto[0].buyingPrice']);
+  });
+
+  it('price x qty too large names the line, and no false problem about totals or payment', () => {
+    const checked = checkSale(body({ itemIssuesDto: [{ ...line, buyingPrice: 9_000_000_000_000, qty: 2 }] }));
+    expect(checked.problems.map((p) => p.field)).toEqual(['itemIssuesDto[0].qty']);
+    expect(checked.problems[0]!.message).toBe('itemIssuesDto[0].buyingPrice x itemIssuesDto[0].qty: amount too large');
+  });
+});

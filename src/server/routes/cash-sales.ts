@@ -26,7 +26,7 @@ import { requireOwned } from './owned-ids.js';
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
 
 export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
-  const { store, lockWaitMs } = app.context;
+  const { store, lockWaitMs, issueDateWindow } = app.context;
 
   app.get<{ Querystring: CashSaleListQuery }>(
     endpoints.listCashSales.path,
@@ -68,7 +68,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       const header = request.headers[IDEMPOTENCY_HEADER];
       const idempotencyKey = Array.isArray(header) ? header[0] : header;
       // Answered once the sale's group is committed (group commit: see the service).
-      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId }, { lockWaitMs });
+      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId, issueDateWindow }, { lockWaitMs });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };
     },
