@@ -9,7 +9,7 @@ import { colourLevel } from './output/colour.js';
 import { parseFieldsOption } from './output/fields.js';
 import { resolveFormat } from './output/format.js';
 import { partialListNotice } from './output/partial-notice.js';
-import { renderRecords } from './output/render-records.js';
+import { renderRecords } from './output/render.js';
 import type { RecordSource } from './output/write.js';
 import { withOutput } from './output-target.js';
 

@@ -15,3 +15,7 @@ export type StatementType = (typeof STATEMENT_TYPES)[number];
 
 export const PAID_POSTED = ['YES', 'NO', 'ALL'] as const;
 export type PaidPosted = (typeof PAID_POSTED)[number];
+
+/** What a user may do: a cashier saves sales, an accountant reads reports, an admin does everything. */
+export const ROLES = ['cashier', 'accountant', 'admin'] as const;
+export type Role = (typeof ROLES)[number];

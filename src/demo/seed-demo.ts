@@ -3,15 +3,15 @@
  * portfolio with 18 months of ledger and landlord statements. The same seed, scale and "now"
  * give the same data.
  *
- * The store writes the rows (store/demo/); the statements are prepared by the services, so
- * this layer sits above both.
+ * The rows are written straight into the store (core-, sales- and property-demo.ts); the
+ * statements are prepared by the services (statement-demo.ts), so this folder sits above both.
  */
 import { KnownError } from '../contract/error-kinds.js';
-import { hasCompanies, seedCompanies } from '../store/demo/core-demo.js';
-import type { DemoContext } from '../store/demo/demo-context.js';
-import { seedPropertyDemo } from '../store/demo/property-demo.js';
-import { seededRandom } from '../store/demo/random.js';
-import { seedSalesDemo } from '../store/demo/sales-demo.js';
+import { hasCompanies, seedCompanies } from './core-demo.js';
+import type { DemoContext } from './demo-context.js';
+import { seedPropertyDemo } from './property-demo.js';
+import { seededRandom } from './random.js';
+import { seedSalesDemo } from './sales-demo.js';
 import type { Store } from '../store/open-db.js';
 import { seedDemoStatements } from './statement-demo.js';
 

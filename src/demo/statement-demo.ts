@@ -4,8 +4,8 @@
  */
 import { addMonths, monthRange } from '../domain/month-range.js';
 import { approveStatement, markStatementPaid, prepareStatement } from '../services/statements.js';
-import type { DemoContext } from '../store/demo/demo-context.js';
-import type { DemoPortfolio } from '../store/demo/property-demo.js';
+import type { DemoContext } from './demo-context.js';
+import type { DemoPortfolio } from './property-demo.js';
 
 const DAY = 86_400_000;
 

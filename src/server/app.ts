@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
 import type { Store } from '../store/open-db.js';
 import { getOrCreateSecret } from '../store/store-settings.repository.js';
-import { installAuth, type Principal } from './auth.js';
+import { installAuth } from './auth.js';
+import type { Principal } from './principal.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { installFiniteNumberCheck } from './finite-numbers.js';
 import { lazySchemaController, loadCompilersWhenNeeded } from './lazy-schema-compilers.js';

@@ -3,19 +3,12 @@
  * the operation, and every company it touches is the caller's own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '../store/tables/core.js';
+import type { Role } from '../contract/enums.js';
 import type { Store } from '../store/open-db.js';
 import { hashToken } from '../services/token-hash.js';
+import type { Principal } from './principal.js';
 import { principalCache } from './principal-cache.js';
 import { KnownError } from '../contract/error-kinds.js';
-
-export interface Principal {
-  userId: number | null;
-  /** The company the caller belongs to; null for the embedded local admin, who owns the file. */
-  companyId: number | null;
-  role: Role;
-  name: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,9 +19,6 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
-
-/** The embedded CLI acts as the local admin of the store it opened. */
-export const LOCAL_ADMIN: Principal = { userId: null, companyId: null, role: 'admin', name: 'local admin' };
 
 export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipal?: Principal): void {
   const findToken = store.sqlite.prepare<[string], { company_id: number; user_id: number; role: Role; name: string }>(

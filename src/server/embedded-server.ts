@@ -6,7 +6,7 @@ import { createInProcessTransport } from '../client/inprocess-transport.js';
 import type { Transport } from '../client/transport.js';
 import { openStore } from '../store/open-db.js';
 import { buildApp } from './app.js';
-import { LOCAL_ADMIN } from './auth.js';
+import { LOCAL_ADMIN } from './principal.js';
 
 export async function openEmbeddedTransport(dbFile: string, options: { onUpgrade?: (pending: readonly string[]) => void } = {}): Promise<Transport> {
   // A command's connection lives seconds and the OS caches the file: SQLite's own default page

@@ -6,7 +6,7 @@
  */
 import { tokenWrites } from '../services/token-service.js';
 import type { Store } from '../store/open-db.js';
-import type { Principal } from './auth.js';
+import type { Principal } from './principal.js';
 
 /** Enough for every till and accountant of a shop; past it the cache starts over. */
 const MAX_ENTRIES = 1000;

@@ -3,7 +3,7 @@
  * printed once at creation; only its SHA-256 is stored.
  */
 import { randomBytes } from 'node:crypto';
-import type { Role } from '../store/tables/core.js';
+import type { Role } from '../contract/enums.js';
 import type { Store } from '../store/open-db.js';
 import { conflictError, notFoundError } from './service-error.js';
 import { hashToken } from './token-hash.js';

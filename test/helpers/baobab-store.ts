@@ -1,7 +1,7 @@
 /** The Baobab Court fixture loaded into a store through the ledger import, as a user would. */
 import { join } from 'node:path';
 import { importLedger, LEDGER_IMPORT_KINDS } from '../../src/services/ledger-import.js';
-import { seedCompanies } from '../../src/store/demo/core-demo.js';
+import { seedCompanies } from '../../src/demo/core-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import { fixtureCsv, property } from '../fixtures/baobab-court.js';
 import { makeTempDir } from './temp-dir.js';

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app.js';
 import { createToken } from '../../src/services/token-service.js';
 import { seedDemo, type DemoOptions } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
-import type { Role } from '../../src/store/tables/core.js';
+import type { Role } from '../../src/contract/enums.js';
 import { makeTempDir } from './temp-dir.js';
 
 /** Whatever JSON came back: tests assert on its shape. */

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.js';
 import { REFERENCE_DATA_PATH } from '../../src/contract/reference-data.js';
-import type { Role } from '../../src/store/tables/core.js';
+import type { Role } from '../../src/contract/enums.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createToken } from '../../src/services/token-service.js';
 import { seedDemo } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
-import type { Role } from '../../src/store/tables/core.js';
+import type { Role } from '../../src/contract/enums.js';
 import { assertFreshBuild } from '../helpers/fresh-build.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 

@@ -8,7 +8,7 @@ import { createInProcessTransport } from '../../src/client/inprocess-transport.j
 import type { Transport } from '../../src/client/transport.js';
 import { endpoints } from '../../src/contract/endpoints.js';
 import { buildApp } from '../../src/server/app.js';
-import { LOCAL_ADMIN } from '../../src/server/auth.js';
+import { LOCAL_ADMIN } from '../../src/server/principal.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { fetchReferenceData } from '../../src/client/reference-data.js';
 import { createHttpTransport } from '../../src/client/http-transport.js';
 import { createInProcessTransport } from '../../src/client/inprocess-transport.js';
 import { buildApp } from '../../src/server/app.js';
-import { LOCAL_ADMIN } from '../../src/server/auth.js';
+import { LOCAL_ADMIN } from '../../src/server/principal.js';
 import { REFERENCE_DATA_PATH } from '../../src/contract/reference-data.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 

@@ -5,7 +5,7 @@ import { seedDemo } from '../../src/demo/seed-demo.js';
 import { addMonths, monthKey, monthOf, monthRange, type YearMonth } from '../../src/domain/month-range.js';
 import { ZERO_TOTALS } from '../../src/domain/paid-balance.js';
 import type { Allocation, AllocationPart, ChargeKind } from '../../src/domain/receipt-allocation.js';
-import { seedCompanies } from '../../src/store/demo/core-demo.js';
+import { seedCompanies } from '../../src/demo/core-demo.js';
 import { rebuildLedgerMonths } from '../../src/store/ledger-months.repository.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import { insertCharge, insertReceipt, ledgerRows, type LedgerScope, type ReportRowSource } from '../../src/store/property-ledger.repository.js';

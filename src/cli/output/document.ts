@@ -7,7 +7,8 @@ import { assertTimeZone, DEFAULT_TIME_ZONE } from './date-text.js';
 import { OutputUsageError } from './errors.js';
 import { selectFields } from './fields.js';
 import type { OutputFormat } from './format.js';
-import { projector, renderRecords, tableText } from './render.js';
+import { projector, renderRecords } from './render.js';
+import { tableText } from './table-text.js';
 import { drawPairs } from './table.js';
 import { writeChunk } from './write.js';
 

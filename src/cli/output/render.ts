@@ -1,24 +1,138 @@
 /**
- * Rendering of records: renderRecords and its formats are in render-records.ts; the table,
- * which needs the table and colour libraries, is here.
+ * Records in the chosen format. The table library is loaded by the format that uses it, so a
+ * JSON page does not pay for it (table-text.ts has the table itself).
  */
-import { Chalk } from 'chalk';
-import { tableCell } from './cells.js';
-import type { Column } from './columns/types.js';
-import { drawTable, sumTotals } from './table.js';
+import { csvFieldWriter, jsonValue } from './cells.js';
+import { csvRecord } from './csv-text.js';
+import type { Column, ColumnSet } from './columns/types.js';
+import { assertTimeZone, DEFAULT_TIME_ZONE } from './date-text.js';
+import { OutputUsageError } from './errors.js';
+import { selectFields } from './fields.js';
+import type { OutputFormat } from './format.js';
+import { isRecordPages, pump, writeChunk, type RecordSource } from './write.js';
 
-export { projector, renderRecords, type RenderOptions } from './render-records.js';
+export interface RenderOptions {
+  format: OutputFormat;
+  columns: ColumnSet;
+  /** `--fields`; when absent a table shows its default subset and the rest every field. */
+  fields?: readonly string[];
+  /** Keep dates as epoch ms in json, ndjson and csv. Tables always show calendar days. */
+  raw?: boolean;
+  /** Start CSV with a UTF-8 byte order mark, which spreadsheet apps need to read UTF-8. */
+  bom?: boolean;
+  color?: boolean;
+  /** Add a totals row to a table, summing the money columns marked `total`. */
+  totals?: boolean;
+  /** IANA zone for table dates; default Africa/Nairobi. */
+  timeZone?: string;
+}
 
 type Row = Record<string, unknown>;
 
-/** A table of already collected records; also used for the lists inside a document. */
-export function tableText(
-  records: readonly object[],
-  columns: readonly Column[],
-  opts: { color?: boolean; totals?: boolean; timeZone: string },
-): string {
-  const paint = new Chalk({ level: opts.color ? 1 : 0 });
-  const rows = records.map((record) => columns.map((column) => tableCell((record as Row)[column.key], column, opts.timeZone)));
-  const totals = opts.totals && records.length > 0 ? sumTotals(columns, records) : undefined;
-  return drawTable({ columns, rows, totals, paint });
+/**
+ * Writes records in the chosen format and resolves to how many were written.
+ *
+ * ndjson, csv and json stream: each record (or page of records) is written as it arrives and
+ * the producer waits for `drain`, so a million rows take constant memory. A table collects its
+ * rows, since column widths depend on all of them; tables are for people, not for millions of
+ * rows.
+ *
+ * json and ndjson without `--fields` carry every contract field the record has, in contract
+ * order, followed by any fields the contract does not name (a server's additions are kept,
+ * not dropped). With `--fields`, exactly those keys, absent ones as null. csv has one fixed
+ * header: the selected columns' keys.
+ *
+ * CSV: RFC 4180 (CRLF line ends, quotes only where needed), money with two fixed decimals and
+ * no separators (`1234.50`), ISO 8601 dates in UTC. Cells that start with `=`, `+`, `-` or `@`
+ * are written as they are: phone numbers and negative amounts start that way, and an export
+ * must carry the data unchanged.
+ */
+export async function renderRecords(
+  records: RecordSource,
+  out: NodeJS.WritableStream,
+  opts: RenderOptions,
+): Promise<number> {
+  const columns = selectFields(opts.fields, opts.columns, opts.format);
+  const raw = opts.raw ?? false;
+  if (opts.bom && opts.format !== 'csv') {
+    throw new OutputUsageError('--bom applies to csv output only');
+  }
+  switch (opts.format) {
+    case 'ndjson':
+      return writeNdjson(records, out, projector(columns, opts.fields !== undefined, raw));
+    case 'json':
+      return writeJsonArray(records, out, projector(columns, opts.fields !== undefined, raw));
+    case 'csv':
+      return writeCsv(records, out, columns, raw, opts.bom ?? false);
+    case 'table': {
+      const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
+      assertTimeZone(timeZone);
+      const rows: object[] = [];
+      if (isRecordPages(records)) {
+        for await (const page of records.pages) for (const record of page) rows.push(record);
+      } else {
+        for await (const record of records) rows.push(record);
+      }
+      const { tableText } = await import('./table-text.js');
+      await writeChunk(out, tableText(rows, columns, { ...opts, timeZone }));
+      return rows.length;
+    }
+  }
+}
+
+/** Turns a record into the object json and ndjson print. */
+export function projector(columns: readonly Column[], exact: boolean, raw: boolean): (record: object) => Row {
+  if (exact) {
+    return (record) => {
+      const row = record as Row;
+      const projected: Row = {};
+      for (const column of columns) projected[column.key] = jsonValue(row[column.key], column, raw);
+      return projected;
+    };
+  }
+  const known = new Map(columns.map((column) => [column.key, column]));
+  return (record) => {
+    const row = record as Row;
+    const projected: Row = {};
+    for (const column of columns) {
+      if (column.key in row) projected[column.key] = jsonValue(row[column.key], column, raw);
+    }
+    for (const key of Object.keys(row)) {
+      if (!known.has(key)) projected[key] = row[key] === undefined ? null : row[key];
+    }
+    return projected;
+  };
+}
+
+async function writeNdjson(records: RecordSource, out: NodeJS.WritableStream, project: (record: object) => Row): Promise<number> {
+  return pump(records, out, (group) => {
+    let text = '';
+    for (const record of group) text += `${JSON.stringify(project(record))}\n`;
+    return text;
+  });
+}
+
+async function writeJsonArray(records: RecordSource, out: NodeJS.WritableStream, project: (record: object) => Row): Promise<number> {
+  const count = await pump(records, out, (group, index) => {
+    let text = '';
+    for (const record of group) text += `${index++ === 0 ? '[\n' : ',\n'}${JSON.stringify(project(record))}`;
+    return text;
+  });
+  await writeChunk(out, count === 0 ? '[]\n' : '\n]\n');
+  return count;
+}
+
+async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean): Promise<number> {
+  const keys = columns.map((column) => column.key);
+  await writeChunk(out, (bom ? '\ufeff' : '') + csvRecord(keys));
+  const fieldOf = columns.map((column) => csvFieldWriter(column, raw));
+  return pump(records, out, (group) => {
+    let text = '';
+    for (const record of group) {
+      const row = record as Row;
+      for (let i = 0; i < keys.length; i++) text += (i === 0 ? '' : ',') + fieldOf[i]!(row[keys[i]!]);
+      text += '\r\n';
+    }
+    return text;
+  });
 }

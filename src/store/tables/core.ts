@@ -1,7 +1,6 @@
 /** Row types of the tables every part of the store shares: companies, users, API tokens. */
 import type { Generated } from 'kysely';
-
-export type Role = 'cashier' | 'accountant' | 'admin';
+import type { Role } from '../../contract/enums.js';
 
 export interface CompaniesTable {
   id: Generated<number>;

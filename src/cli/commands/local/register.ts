@@ -4,7 +4,7 @@ import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { lazyGroup } from '../../lazy-group.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
-import { LANDLORD_PAYMENT_TYPES } from '../../../contract/enums.js';
+import { LANDLORD_PAYMENT_TYPES, ROLES } from '../../../contract/enums.js';
 import { demoCommand } from '../server/register.js';
 
 export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
@@ -20,7 +20,7 @@ function defineLocalCommands(local: Command): void {
       .command('create')
       .description('create a token for a user (printed once; only its hash is kept)')
       .addOption(idOption('--company <id>', 'company of the token').makeOptionMandatory())
-      .addOption(choiceOption('--role <role>', 'what it may do', ['CASHIER', 'ACCOUNTANT', 'ADMIN']).makeOptionMandatory())
+      .addOption(choiceOption('--role <role>', 'what it may do', ROLES.map((role) => role.toUpperCase())).makeOptionMandatory())
       .requiredOption('--name <name>', 'user the token belongs to'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',
   ).action(lazyAction('local/token-create'));

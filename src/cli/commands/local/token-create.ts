@@ -1,5 +1,5 @@
 /** `shopprop local token create`: prints a new token once. */
-import type { Role } from '../../../store/tables/core.js';
+import type { Role } from '../../../contract/enums.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';

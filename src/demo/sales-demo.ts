@@ -5,10 +5,10 @@
  * from the same domain rules the server applies to a save. Deterministic from context.random.
  * Scale 1 gives company 1 a few hundred units and sales; scale 100 about 100k sales.
  */
-import { toMilli } from '../../domain/quantity.js';
-import { checkPayment } from '../../domain/payment.js';
-import { computeSaleLine, type SaleLineAmounts, type TaxIncExc } from '../../domain/sale-line.js';
-import { computeSaleTotals } from '../../domain/sale-totals.js';
+import { toMilli } from '../domain/quantity.js';
+import { checkPayment } from '../domain/payment.js';
+import { computeSaleLine, type SaleLineAmounts, type TaxIncExc } from '../domain/sale-line.js';
+import { computeSaleTotals } from '../domain/sale-totals.js';
 import { insertMany, type DemoCompany, type DemoContext } from './demo-context.js';
 
 const UNITS_IN_STOCK = 300;

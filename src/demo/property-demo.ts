@@ -10,11 +10,11 @@
  * Rows get their ids here and go in with multi-row INSERTs: the ledger of scale 100 is about
  * a million rows.
  */
-import { addMonths, monthOf, monthKey, monthRange, type YearMonth } from '../../domain/month-range.js';
-import { percentOf } from '../../domain/money.js';
-import { TenancyLedger, type Allocation } from '../../domain/receipt-allocation.js';
-import { rebuildLedgerMonths } from '../ledger-months.repository.js';
-import type { Store } from '../open-db.js';
+import { addMonths, monthOf, monthKey, monthRange, type YearMonth } from '../domain/month-range.js';
+import { percentOf } from '../domain/money.js';
+import { TenancyLedger, type Allocation } from '../domain/receipt-allocation.js';
+import { rebuildLedgerMonths } from '../store/ledger-months.repository.js';
+import type { Store } from '../store/open-db.js';
 import { insertMany, type DemoCompany, type DemoContext } from './demo-context.js';
 import type { Random } from './random.js';
 

@@ -1,5 +1,5 @@
 /** The two demo companies and their admin users. */
-import type { Store } from '../open-db.js';
+import type { Store } from '../store/open-db.js';
 import type { DemoCompany } from './demo-context.js';
 
 /** Demo data goes into an empty store only. */

@@ -1,5 +1,5 @@
 /** What every part of the demo seeding receives. */
-import type { Store } from '../open-db.js';
+import type { Store } from '../store/open-db.js';
 import type { Random } from './random.js';
 
 export interface DemoContext {
