@@ -6,14 +6,12 @@
  * query text (in place), the same errors in the same order. integer-query-check.test.ts holds
  * the two equal on arbitrary queries. Any other schema is left to ajv.
  */
+import { AJV_OPTIONS } from './ajv-options.js';
 
-/** The app's ajv options (app.ts) that this check is ajv's for; with other options ajv is used. */
-export const REPLICATED_AJV_OPTIONS = { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } } as const;
-
-/** Whether fastify's `ajv` option compiles querystrings as this check does. */
+/** Whether fastify's `ajv` option compiles querystrings as this check does: the app's options (ajv-options.ts). */
 export function replicatesAjv(options: unknown): boolean {
   const { customOptions, plugins } = (options ?? {}) as { customOptions?: Record<string, unknown>; plugins?: unknown[] };
-  const wanted = REPLICATED_AJV_OPTIONS.customOptions;
+  const wanted = AJV_OPTIONS.customOptions;
   return (
     customOptions?.coerceTypes === wanted.coerceTypes &&
     customOptions.removeAdditional === wanted.removeAdditional &&

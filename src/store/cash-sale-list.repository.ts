@@ -26,13 +26,14 @@ export interface SaleFilter {
 }
 
 /**
- * A sale as the list endpoint sends it (2.2): its JSON text, built by SQLite. For a company's
- * list it is read from the index that holds it (the sale-wire-index migration, whose copy of
- * this expression must stay identical), so a page costs one text value per sale; for a shop or
+ * A sale as the list endpoint sends it (2.2): its JSON text, built by SQLite. This is the one
+ * definition of the record's shape. For a company's list it is read from the index that holds
+ * it (migration 2026-11-22-05 indexes a frozen copy; a test holds the two equal, and a change
+ * here needs a migration that rebuilds the index), so a page costs one text value per sale; for a shop or
  * a sales person it is computed from the row. Money is cents / 100.0, the same IEEE division as
  * fromCents(), and SQLite writes doubles so that they read back as the same number.
  */
-const SALE_RECORD_JSON = `json_object('id', id, 'issueDate', issue_date, 'issuedTo', issued_to,
+export const SALE_RECORD_JSON = `json_object('id', id, 'issueDate', issue_date, 'issuedTo', issued_to,
   'issuedToPhone', issued_to_phone, 'amountPaid', amount_paid_cents / 100.0, 'paymentMethod', payment_method,
   'transactionType', transaction_type, 'refNo', ref_no, 'receiptNo', receipt_no, 'notes', notes,
   'companyId', company_id, 'cashbookId', cashbook_id, 'retailShopId', retail_shop_id, 'userId', user_id,

@@ -7,14 +7,15 @@ import { PaidBalanceQuery } from '../../src/contract/paid-balance.js';
 import { PayAdviceQuery } from '../../src/contract/pay-advice.js';
 import { ReceiptSpecsQuery } from '../../src/contract/receipt.js';
 import { StatementDocumentQuery, StatementPdfQuery, StatementsQuery } from '../../src/contract/statement.js';
-import { integerQueryCheck, REPLICATED_AJV_OPTIONS } from '../../src/server/integer-query-check.js';
+import { AJV_OPTIONS } from '../../src/server/ajv-options.js';
+import { integerQueryCheck } from '../../src/server/integer-query-check.js';
 
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
 
 /** ajv as the app compiles a querystring schema. */
 function ajvCheck(schema: TSchema): Validator {
   const factory = (AjvCompiler as unknown as () => (external: unknown, options: unknown) => (route: unknown) => Validator)();
-  return factory({}, { customOptions: { ...REPLICATED_AJV_OPTIONS.customOptions, validateSchema: false } })({ schema, method: 'GET', url: '/test', httpPart: 'querystring' });
+  return factory({}, AJV_OPTIONS)({ schema, method: 'GET', url: '/test', httpPart: 'querystring' });
 }
 
 const WithRequired = Type.Object({ a: Type.Integer({ minimum: -5, maximum: 5 }), b: Type.Integer(), c: Type.Optional(Type.Integer({ minimum: 0 })) });

@@ -89,16 +89,28 @@ export function resolveSettings({ flags = {}, env = process.env, store }: Resolv
   };
 }
 
+/** The profile named by `--profile`, else by SHOPPROP_PROFILE; undefined when neither names one. */
+function namedProfile(flag: string | undefined, env: PathEnv): { profile: string; source: 'flag' | 'env'; where: string } | undefined {
+  if (nonEmpty(flag) !== undefined) return { profile: flag!.trim(), source: 'flag', where: '--profile' };
+  const fromEnv = nonEmpty(env[SETTINGS_ENV.profile]);
+  if (fromEnv !== undefined) return { profile: fromEnv.trim(), source: 'env', where: SETTINGS_ENV.profile };
+  return undefined;
+}
+
+/**
+ * The profile a config-writing command works on: the named one, else the active one. Unlike
+ * resolveSettings, it may be a profile the file does not hold yet (`config set` creates it).
+ */
+export function profileToWrite(flag: string | undefined, env: PathEnv, store: Pick<ProfileSource, 'activeProfile'>): string {
+  return namedProfile(flag, env)?.profile ?? store.activeProfile();
+}
+
 function chooseProfile(
   flags: SettingsFlags,
   env: PathEnv,
   store: ProfileSource,
 ): { profile: string; source: SettingSource } {
-  const named = nonEmpty(flags.profile) !== undefined
-    ? { profile: (flags.profile as string).trim(), source: 'flag' as const, where: '--profile' }
-    : nonEmpty(env[SETTINGS_ENV.profile]) !== undefined
-      ? { profile: (env[SETTINGS_ENV.profile] as string).trim(), source: 'env' as const, where: SETTINGS_ENV.profile }
-      : undefined;
+  const named = namedProfile(flags.profile, env);
   if (named === undefined) {
     const active = store.activeProfile();
     return { profile: active, source: active === DEFAULT_PROFILE ? 'default' : 'config' };

@@ -4,6 +4,7 @@ import { openConfigStore } from '../../config/config-store.js';
 import { createContext } from '../../context.js';
 import { checkProfileKey } from '../../config/keys.js';
 import { redactProfile, redactToken } from '../../config/redact.js';
+import { profileToWrite } from '../../config/settings.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { configFile } from '../../load-settings.js';
 
@@ -11,8 +12,9 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
   const context = createContext(options);
   const { env } = context;
   const store = await openConfigStore({ env });
-  const profile = options.profile?.trim() || env.SHOPPROP_PROFILE?.trim() || store.activeProfile();
-  const out = (line: string) => context.terminal.stdout.write(`${line}\n`);
+  const profile = profileToWrite(options.profile, env, store);
+  const out = (line: string) => context.terminal.stdout.write(`${line}
+`);
   const say = (line: string) => context.say(line);
   const [first, second] = args;
   switch (command.name()) {

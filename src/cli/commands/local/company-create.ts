@@ -30,9 +30,9 @@ export async function run(options: CompanyCreateOptions & GlobalOptions): Promis
   context.terminal.stdout.write(`${created.companyId}\n`);
   context.say(`company ${created.companyId} created in ${file}: shops ${created.shopIds.join(', ')}, cashbooks ${created.cashbookIds.join(', ')}`);
   if (options.use) {
-    const { openConfigStore } = await import('../../config/config-store.js');
+    const [{ openConfigStore }, { profileToWrite }] = await Promise.all([import('../../config/config-store.js'), import('../../config/settings.js')]);
     const config = await openConfigStore({ env: context.env });
-    const profile = options.profile?.trim() || context.env.SHOPPROP_PROFILE?.trim() || config.activeProfile();
+    const profile = profileToWrite(options.profile, context.env, config);
     config.set(profile, 'companyId', created.companyId);
     config.set(profile, 'retailShopId', created.shopIds[0]!);
     config.set(profile, 'cashbookId', created.cashbookIds[0]!);

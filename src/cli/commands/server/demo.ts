@@ -54,9 +54,9 @@ async function pointProfileAtDemo(
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const pick = (sql: string) => (store.sqlite.prepare(sql).get() as { id: number } | undefined)?.id;
-  const { openConfigStore } = await import('../../config/config-store.js');
+  const [{ openConfigStore }, { profileToWrite }] = await Promise.all([import('../../config/config-store.js'), import('../../config/settings.js')]);
   const config = await openConfigStore({ env });
-  const profile = options.profile?.trim() || env.SHOPPROP_PROFILE?.trim() || config.activeProfile();
+  const profile = profileToWrite(options.profile, env, config);
   config.set(profile, 'companyId', 1);
   const defaults = {
     retailShopId: pick('select id from retail_shops where company_id = 1 order by id limit 1'),
