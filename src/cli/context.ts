@@ -51,8 +51,9 @@ export function createContext(globals: GlobalOptions, io: CliIO = cliIO()): Comm
     interactive: terminal.stdinIsTTY && terminal.stdoutIsTTY && globals.input !== false,
     settings: () => (settings ??= import('./load-settings.js').then((m) => m.loadEffectiveSettings(globals, env))),
     async databaseFile() {
-      if (globals.db) return globals.db;
-      if (env.SHOPPROP_DB) return env.SHOPPROP_DB;
+      // --db, SHOPPROP_DB, then the profile's db (set by `local company create --use`).
+      const chosen = (await context.settings()).db;
+      if (chosen) return chosen;
       const { defaultDatabaseFile } = await import('./config/paths.js');
       return defaultDatabaseFile(env);
     },

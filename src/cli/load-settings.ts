@@ -12,7 +12,7 @@ export function configFile(env: NodeJS.ProcessEnv): string {
 
 export function loadEffectiveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv): Settings {
   return resolveSettings({
-    flags: { profile: globals.profile, baseUrl: globals.baseUrl, token: globals.token },
+    flags: { profile: globals.profile, baseUrl: globals.baseUrl, token: globals.token, db: globals.db },
     env,
     store: readConfigFile({ env }),
   });

@@ -42,6 +42,8 @@ export function openOutput(context: CommandContext, file = context.globals.outpu
       await rename(partial, file);
     },
     async abort() {
+      // A write still queued fails with ERR_STREAM_DESTROYED: the file is being given up anyway.
+      stream.on('error', () => undefined);
       stream.destroy();
       await rm(partial, { force: true });
     },

@@ -25,9 +25,11 @@ import {
   type StatementRecord,
   type StatementsQuery,
 } from '../contract/index.js';
+import { PAGING_STYLE_HEADER } from '../contract/common.js';
 import { KIND_BY_CODE } from '../contract/error-kinds.js';
 import { routeDocument, type TransportLocation } from './document-route.js';
 import { ApiError, errorFromResponse, UsageError, type ApiErrorKind } from './errors.js';
+import type { PagingStyle } from './paging.js';
 import { checkBody, checkQuery } from './request-check.js';
 import { sendWithRetry, type RetryOptions } from './retry.js';
 import type { QueryValue, Transport, TransportRequest, TransportResponse } from './transport.js';
@@ -37,6 +39,8 @@ import { parseJsonReply, validateResponse, type Loose } from './validate.js';
 export interface Page<T> {
   count: number;
   list: Loose<T>[];
+  /** What `start` means to the server, when it says so (PAGING_STYLE_HEADER). */
+  readonly pagingStyle?: PagingStyle;
 }
 
 export interface ShopClientOptions {
@@ -67,6 +71,8 @@ export class ShopClient {
   readonly transport: Transport & TransportLocation;
   private readonly token?: string;
   private readonly options: ShopClientOptions;
+  /** The paging style the server last stated (PAGING_STYLE_HEADER); one server, one style. */
+  private statedPagingStyle?: PagingStyle;
 
   constructor(options: ShopClientOptions) {
     this.options = options;
@@ -156,7 +162,8 @@ export class ShopClient {
         serverMessage: `unexpected reply: ${problem}`,
       }));
     }
-    return reply as Page<T>;
+    const stated = this.statedPagingStyle;
+    return (stated === undefined ? reply : { ...reply, pagingStyle: stated }) as Page<T>;
   }
 
   private async call<N extends EndpointName>(
@@ -186,6 +193,8 @@ export class ShopClient {
     const response = await this.send(request, endpoint.title);
     const context = { method: endpoint.method, path: endpoint.path, status: response.status, operation: endpoint.title };
     if (!isOk(response.status)) throw errorFromResponse(request, response).withOperation(endpoint.title);
+    const style = header(response, PAGING_STYLE_HEADER);
+    if (style === 'offset' || style === 'page') this.statedPagingStyle = style;
     const json = parseJsonReply(response.body, header(response, 'content-type'), context);
     refusedInSuccess(json, context);
     return validateResponse(endpoint.response as TSchema, json, context) as Loose<Static<(typeof endpoints)[N]['response']>>;

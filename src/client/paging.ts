@@ -52,6 +52,26 @@ export interface WalkOptions {
 export interface PageOf<T> {
   count: number;
   list: T[];
+  /** What `start` means to the server, when it states it. */
+  readonly pagingStyle?: PagingStyle;
+}
+
+const MEANING: Record<PagingStyle, string> = { offset: 'a record offset', page: 'a page index' };
+
+/** A walk refused because `start` means something else to the server: the message names the setting. */
+function wrongStyle(style: PagingStyle, why: string): UsageError {
+  const other: PagingStyle = style === 'offset' ? 'page' : 'offset';
+  const fix = `\`shopprop config set pagingStyle ${other}\`${other === 'offset' ? ' (or `shopprop config unset pagingStyle`)' : ''}`;
+  return new UsageError(`${why}, so start is not ${MEANING[style]} as the setting pagingStyle ${style} says: ${fix}, then run it again`);
+}
+
+/** Whether a page begins with a record of the page before it (the pages overlap). */
+function overlaps(previous: readonly unknown[], first: unknown): boolean {
+  const id = (record: unknown) => (record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : undefined);
+  const firstId = id(first);
+  if (typeof firstId === 'number' || typeof firstId === 'string') return previous.some((record) => id(record) === firstId);
+  const text = JSON.stringify(first);
+  return previous.some((record) => JSON.stringify(record) === text);
 }
 
 /** The walk one record at a time; the page after next is asked for when the last record is taken. */
@@ -92,6 +112,7 @@ export async function* walkPageLists<T>(
   let done = 0;
   let pages = 0;
   let previousFirst: string | undefined;
+  let previousList: readonly T[] = [];
 
   const end = (reason: WalkEndReason): WalkSummary => {
     const summary = { reason, done, total: Math.min(expected, cap), count: Number.isFinite(count) ? count : done, pages };
@@ -115,11 +136,18 @@ export async function* walkPageLists<T>(
       count = reported;
       expected = Math.max(0, count - firstOffset);
     }
+    if (pages === 1 && page.pagingStyle !== undefined && page.pagingStyle !== style) {
+      throw wrongStyle(style, `the service says start is ${MEANING[page.pagingStyle]}`);
+    }
     const list = page.list;
     if (list.length === 0) return end(done >= expected ? 'complete' : 'empty-page');
     const first = JSON.stringify(list[0]);
     if (pages > 1 && first === previousFirst) return end('repeated-page');
+    // Page indexes sent to a server that reads offsets: each page starts inside the one before,
+    // every record would be read again and again, so the walk is refused.
+    if (style === 'page' && pages > 1 && overlaps(previousList, list[0])) throw wrongStyle(style, `page ${pages} repeats records of page ${pages - 1}`);
     previousFirst = first;
+    previousList = list;
 
     const take = Math.min(list.length, cap - done, expected - done);
     done += take;

@@ -24,6 +24,13 @@ export interface EnvelopeOf<T> {
 }
 
 /** Paging: `start` is a zero-based offset, `limit` a page size. */
+/**
+ * The header in which a server states what `start` means to it (`offset`: a record offset;
+ * `page`: a page index). The interface leaves it open; the bundled server states `offset`, and a
+ * client trusts a stated style over its own setting's guess.
+ */
+export const PAGING_STYLE_HEADER = 'x-paging-style';
+
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
 // Bounded so the offset always binds as a 64-bit integer in SQL (1e20 would not).

@@ -3,6 +3,7 @@
  * port (start.ts); embedded mode runs it in-process through `app.inject()` (embedded.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { PAGING_STYLE_HEADER } from '../contract/common.js';
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
 import type { Store } from '../store/open-db.js';
 import { getOrCreateSecret } from '../store/store-settings.repository.js';
@@ -64,6 +65,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loadCompilersWhenNeeded(app);
   installAuth(app, options.store, options.embeddedPrincipal);
   installFiniteNumberCheck(app);
+  // `start` is a record offset here; said on every reply so that no client has to guess.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header(PAGING_STYLE_HEADER, 'offset');
+    done();
+  });
   await app.register(cashSaleRoutes);
   await app.register(receiptSpecRoutes);
   await app.register(referenceDataRoutes);

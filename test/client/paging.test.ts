@@ -22,6 +22,8 @@ interface Behaviour {
   laterCount?: number;
   /** Pages after the first come back empty. */
   emptyAfterFirst?: boolean;
+  /** The paging style the server states in its reply's header. */
+  states?: PagingStyle;
 }
 
 let server: TestServer;
@@ -40,7 +42,7 @@ function serve(behaviour: Behaviour): void {
     const empty = behaviour.emptyAfterFirst && requests > 1;
     const list = empty ? [] : Array.from({ length: Math.max(0, Math.min(size, total - offset)) }, (_, i) => cashSale(offset + i + 1));
     const count = requests > 1 && behaviour.laterCount !== undefined ? behaviour.laterCount : total;
-    json(res, 200, { count, list });
+    json(res, 200, { count, list }, behaviour.states ? { 'x-paging-style': behaviour.states } : {});
   });
 }
 
@@ -228,5 +230,32 @@ describe('walkPages', () => {
     await expect(walkPages(never, { start: -1 }).next()).rejects.toThrow(UsageError);
     await expect(walkPages(never, { max: 1.5 }).next()).rejects.toThrow(UsageError);
     expect((await walkPages(never, { max: 0 }).next()).done).toBe(true);
+  });
+});
+
+describe('a paging style that does not match the server', () => {
+  it('is refused when the pages overlap (page indexes sent to an offset server), naming the setting', async () => {
+    serve({ total: 904 });
+    const walked = walk({ pageSize: 300, style: 'page' });
+    await expect(walked).rejects.toThrow(UsageError);
+    await expect(walk({ pageSize: 300, style: 'page' })).rejects.toThrow(
+      'page 2 repeats records of page 1, so start is not a page index as the setting pagingStyle page says: `shopprop config set pagingStyle offset`',
+    );
+  });
+
+  it('is refused before any record when the server states another style', async () => {
+    serve({ total: 123, states: 'offset' });
+    const ids: number[] = [];
+    const refused = (async () => {
+      for await (const record of walkPages((start, limit) => client.listCashSales({ companyId: 1, start, limit }), { pageSize: 50, style: 'page' })) ids.push(record.id!);
+    })();
+    await expect(refused).rejects.toThrow(/the service says start is a record offset, so start is not a page index/);
+    expect(ids).toEqual([]);
+  });
+
+  it('a stated style that matches walks as usual', async () => {
+    serve({ total: 123, style: 'page', states: 'page' });
+    const { ids } = await walk({ pageSize: 50, style: 'page' });
+    expect(ids).toEqual(range(1, 123));
   });
 });

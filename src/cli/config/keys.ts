@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ConfigUsageError } from './errors.js';
 
 /** The settings a profile holds. */
@@ -10,6 +11,7 @@ export const PROFILE_KEYS = [
   'cashbookId',
   'pagingStyle',
   'timeZone',
+  'db',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -26,6 +28,8 @@ export interface Profile {
   cashbookId?: number;
   pagingStyle?: PagingStyle;
   timeZone?: string;
+  /** The local store file (an absolute path) that embedded mode and `local` commands use. */
+  db?: string;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -70,6 +74,8 @@ function parseAny(key: ProfileKey, value: unknown, where: string): string | numb
       return parsePagingStyle(value, where);
     case 'timeZone':
       return parseTimeZone(value, where);
+    case 'db':
+      return parseStoreFile(value, where);
     default:
       throw new Error(`no parser for ${key}`);
   }
@@ -122,6 +128,12 @@ function parsePagingStyle(value: unknown, where: string): PagingStyle {
   const style = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if ((PAGING_STYLES as readonly unknown[]).includes(style)) return style as PagingStyle;
   throw new ConfigUsageError(`${where}: expected one of ${PAGING_STYLES.join(', ')}, got ${shown(value)}`);
+}
+
+/** A store file, kept absolute: a relative name would mean another file in another directory. */
+function parseStoreFile(value: unknown, where: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ConfigUsageError(`${where}: expected a file name such as shop.db, got ${shown(value)}`);
+  return resolve(value.trim());
 }
 
 function parseTimeZone(value: unknown, where: string): string {

@@ -11,7 +11,8 @@ import {
 import type { PathEnv } from './paths.js';
 import type { ProfileSource } from './stored-profiles.js';
 
-export type SettingSource = 'flag' | 'env' | 'config' | 'default';
+/** `inherited`: not set in the profile, taken from the `default` profile. */
+export type SettingSource = 'flag' | 'env' | 'config' | 'inherited' | 'default';
 
 /** Environment variables that override the config file (and are overridden by flags). */
 export const SETTINGS_ENV = {
@@ -19,6 +20,7 @@ export const SETTINGS_ENV = {
   baseUrl: 'SHOPPROP_BASE_URL',
   token: 'SHOPPROP_TOKEN',
   companyId: 'SHOPPROP_COMPANY',
+  db: 'SHOPPROP_DB',
 } as const satisfies Partial<Record<ProfileKey | 'profile', string>>;
 
 export const DEFAULT_PAGING_STYLE: PagingStyle = 'offset';
@@ -50,14 +52,18 @@ export interface ResolveSettingsInput {
 
 /**
  * Settings by precedence: flags > environment (SHOPPROP_PROFILE, SHOPPROP_BASE_URL,
- * SHOPPROP_TOKEN, SHOPPROP_COMPANY) > the config file's profile (`--profile`, else
- * SHOPPROP_PROFILE, else the active one) > defaults. Every value is validated whatever its
+ * SHOPPROP_TOKEN, SHOPPROP_COMPANY, SHOPPROP_DB) > the config file's profile (`--profile`, else
+ * SHOPPROP_PROFILE, else the active one) > what it leaves unset, from the `default` profile >
+ * defaults. Every value is validated whatever its
  * source, and an error names that source: `--company-id`, `SHOPPROP_COMPANY`, or the
  * profile's key in the config file. Empty environment variables count as unset.
  */
 export function resolveSettings({ flags = {}, env = process.env, store }: ResolveSettingsInput): Settings {
   const { profile, source: profileSource } = chooseProfile(flags, env, store);
   const stored = store.rawProfile(profile);
+  // A profile inherits what it leaves unset from `default`: `--profile shop2 config set
+  // retailShopId 2` makes a profile for another shop of the same company and service.
+  const inherited = profile === DEFAULT_PROFILE ? {} : store.rawProfile(DEFAULT_PROFILE);
   const sources = { profile: profileSource } as Record<ProfileKey | 'profile', SettingSource>;
   const values: Record<string, unknown> = {};
 
@@ -74,6 +80,9 @@ export function resolveSettings({ flags = {}, env = process.env, store }: Resolv
     } else if (stored[key] !== undefined && stored[key] !== null) {
       values[key] = parseProfileValue(key, stored[key], `config key ${key} of profile "${profile}"`);
       sources[key] = 'config';
+    } else if (inherited[key] !== undefined && inherited[key] !== null) {
+      values[key] = parseProfileValue(key, inherited[key], `config key ${key} of profile "${DEFAULT_PROFILE}" (inherited by "${profile}")`);
+      sources[key] = 'inherited';
     } else {
       sources[key] = 'default';
     }

@@ -1,6 +1,6 @@
 /**
  * Where the offline outbox lives and where its sales are to go. The outbox sits beside the local
- * store when one is named (`--db shop.db` keeps `shop.outbox.db`), else in the user data
+ * store when one is named (`--db shop.db`, or the profile's db, keeps `shop.outbox.db`), else in the user data
  * directory. Each queued sale records its destination, so a sync never sends a sale to a
  * different service than the one it was made for.
  */
@@ -8,7 +8,8 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { CommandContext } from '../context.js';
 
 export async function outboxFile(context: CommandContext): Promise<string> {
-  const db = context.globals.db ?? (context.env.SHOPPROP_DB || undefined);
+  // --db, SHOPPROP_DB or the profile's db.
+  const db = (await context.settings()).db;
   if (db) {
     const absolute = resolve(db);
     return join(dirname(absolute), `${basename(absolute, extname(absolute))}.outbox.db`);

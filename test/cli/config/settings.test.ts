@@ -68,9 +68,17 @@ describe('resolveSettings', () => {
 
   it('fills defaults and says so', () => {
     const settings = resolveSettings({ env: { SHOPPROP_PROFILE: 'office' }, store });
-    expect(settings).toMatchObject({ pagingStyle: 'offset', timeZone: 'Africa/Nairobi', embedded: true });
-    expect(settings.baseUrl).toBeUndefined();
-    expect(settings.sources).toMatchObject({ pagingStyle: 'default', timeZone: 'default', baseUrl: 'default', companyId: 'config' });
+    expect(settings).toMatchObject({ pagingStyle: 'offset', timeZone: 'Africa/Nairobi' });
+    expect(settings.sources).toMatchObject({ pagingStyle: 'default', timeZone: 'default', companyId: 'config' });
+  });
+
+  it('takes what a profile leaves unset from the default profile, and says so', () => {
+    const office = resolveSettings({ env: { SHOPPROP_PROFILE: 'office' }, store });
+    expect(office).toMatchObject({ profile: 'office', companyId: 9, baseUrl: 'https://default.example.com', embedded: false });
+    expect(office.sources).toMatchObject({ companyId: 'config', baseUrl: 'inherited', token: 'default' });
+    // The default profile's own settings are its own, never "inherited".
+    const own = resolveSettings({ flags: { profile: 'default' }, env: {}, store });
+    expect(own.sources).toMatchObject({ baseUrl: 'config', companyId: 'config' });
   });
 
   it('runs embedded with an empty config', () => {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { openConfigStore } from '../../config/config-store.js';
 import { createContext } from '../../context.js';
-import { checkProfileKey } from '../../config/keys.js';
+import { checkProfileKey, DEFAULT_PROFILE } from '../../config/keys.js';
 import { redactProfile, redactToken } from '../../config/redact.js';
 import { profileToWrite } from '../../config/settings.js';
 import type { GlobalOptions } from '../../global-options.js';
@@ -39,15 +39,21 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
       return;
     case 'list': {
       const values = redactProfile(store.rawProfile(profile) as never) as Record<string, unknown>;
+      // What the profile leaves unset comes from `default` (settings.ts), so it is listed too.
+      const inherited = profile === DEFAULT_PROFILE ? {} : Object.fromEntries(
+        Object.entries(redactProfile(store.rawProfile(DEFAULT_PROFILE) as never) as Record<string, unknown>).filter(([key]) => values[key] === undefined),
+      );
       const wantJson = options.format === 'json' || (options.format === undefined && !context.terminal.stdoutIsTTY);
       if (wantJson) {
-        out(JSON.stringify({ profile, active: store.activeProfile() === profile, profiles: store.profiles(), settings: values }, null, 2));
+        out(JSON.stringify({ profile, active: store.activeProfile() === profile, profiles: store.profiles(), settings: values, inherited }, null, 2));
         return;
       }
       out(`profile: ${profile}${store.activeProfile() === profile ? ' (active)' : ''}   profiles: ${store.profiles().join(', ')}`);
       const entries = Object.entries(values);
-      if (entries.length === 0) out('(no settings: commands use the local store in-process)');
+      const fromDefault = Object.entries(inherited);
+      if (entries.length === 0 && fromDefault.length === 0) out('(no settings: commands use the local store in-process)');
       for (const [key, value] of entries) out(`${key} = ${value}`);
+      for (const [key, value] of fromDefault) out(`${key} = ${value}   (from profile "${DEFAULT_PROFILE}")`);
       return;
     }
     case 'use':

@@ -5,7 +5,7 @@ import { lazyAction } from '../../lazy-action.js';
 import { lazyGroup } from '../../lazy-group.js';
 
 export const CONFIG_KEYS_HELP =
-  'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone';
+  'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone, db; a profile inherits what it leaves unset from "default"';
 
 export function configCommands(): Command {
   return lazyGroup('config', `settings per profile (${CONFIG_KEYS_HELP})`, defineConfigCommands);

@@ -3,6 +3,9 @@ import { openStore } from '../../../store/open-db.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 
+/** The imports that fill a new company, in the order their rows refer to each other. */
+const NEXT_IMPORTS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'];
+
 export interface CompanyCreateOptions {
   name: string;
   timeZone?: string;
@@ -30,14 +33,18 @@ export async function run(options: CompanyCreateOptions & GlobalOptions): Promis
   context.terminal.stdout.write(`${created.companyId}\n`);
   context.say(`company ${created.companyId} created in ${file}: shops ${created.shopIds.join(', ')}, cashbooks ${created.cashbookIds.join(', ')}`);
   if (options.use) {
-    const [{ openConfigStore }, { profileToWrite }] = await Promise.all([import('../../config/config-store.js'), import('../../config/settings.js')]);
-    const config = await openConfigStore({ env: context.env });
-    const profile = profileToWrite(options.profile, context.env, config);
-    config.set(profile, 'companyId', created.companyId);
-    config.set(profile, 'retailShopId', created.shopIds[0]!);
-    config.set(profile, 'cashbookId', created.cashbookIds[0]!);
-    config.set(profile, 'userId', created.adminUserId);
-    context.say(`profile "${profile}" now uses company ${created.companyId}`);
+    const { pointProfile } = await import('../../point-profile.js');
+    const profile = await pointProfile(context, {
+      storeFile: file,
+      companyId: created.companyId,
+      retailShopId: created.shopIds[0],
+      cashbookId: created.cashbookIds[0],
+      userId: created.adminUserId,
+    });
+    context.say(`profile "${profile}" now uses company ${created.companyId} in ${file}`);
   }
-  context.say('next: shopprop local import products FILE.csv, shopprop local import specs FILE.csv, shopprop local import landlords FILE.csv ...');
+  const flags = options.use ? '' : ` --company ${created.companyId}${options.db ? ` --db ${options.db}` : ''}`;
+  context.say(
+    `next, one at a time (columns: docs/imports.md):\n${NEXT_IMPORTS.map((kind) => `  shopprop local import ${kind} ${kind}.csv${flags}`).join('\n')}`,
+  );
 }

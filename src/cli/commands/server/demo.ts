@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { countOf } from '../../../domain/plural.js';
 import type { GlobalOptions } from '../../global-options.js';
-import { createContext } from '../../context.js';
+import { createContext, type CommandContext } from '../../context.js';
 import { CliUsageError } from '../../usage-error.js';
 
 /** What to try next, one command a line (on one line they read as a pipeline). */
@@ -17,7 +17,8 @@ export interface DemoOptions {
 
 export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const dbFile = await context.databaseFile();
+  // Not the profile's store: that may be someone's own data, and --replace would delete it.
+  const dbFile = options.db ?? (context.env.SHOPPROP_DB || (await import('../../config/paths.js')).defaultDatabaseFile(context.env));
   if (options.replace) {
     for (const suffix of ['', '-wal', '-shm']) await rm(`${dbFile}${suffix}`, { force: true });
   } else if (existsSync(dbFile)) {
@@ -40,7 +41,7 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
       `demo ready in ${((context.now() - started) / 1000).toFixed(1)} s: company 1 has ${countOf(counts.sales, 'sale')}, ` +
         `${countOf(counts.units, 'serialised unit')}, ${countOf(counts.rental_units, 'rental unit')}; company 2 is smaller`,
     );
-    await pointProfileAtDemo(store, options, context.env);
+    await pointProfileAtDemo(store, dbFile, context);
   } finally {
     await store.close();
   }
@@ -48,20 +49,14 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
 }
 
 /** Company 1's first shop, cashier and cashbook become the profile's defaults, so commands need no flags. */
-async function pointProfileAtDemo(
-  store: import('../../../store/open-db.js').Store,
-  options: GlobalOptions,
-  env: NodeJS.ProcessEnv,
-): Promise<void> {
+async function pointProfileAtDemo(store: import('../../../store/open-db.js').Store, dbFile: string, context: CommandContext): Promise<void> {
   const pick = (sql: string) => (store.sqlite.prepare(sql).get() as { id: number } | undefined)?.id;
-  const [{ openConfigStore }, { profileToWrite }] = await Promise.all([import('../../config/config-store.js'), import('../../config/settings.js')]);
-  const config = await openConfigStore({ env });
-  const profile = profileToWrite(options.profile, env, config);
-  config.set(profile, 'companyId', 1);
-  const defaults = {
+  const { pointProfile } = await import('../../point-profile.js');
+  await pointProfile(context, {
+    storeFile: dbFile,
+    companyId: 1,
     retailShopId: pick('select id from retail_shops where company_id = 1 order by id limit 1'),
     userId: pick("select id from users where company_id = 1 and role = 'cashier' order by id limit 1"),
     cashbookId: pick('select id from cashbooks where company_id = 1 order by id limit 1'),
-  };
-  for (const [key, value] of Object.entries(defaults)) if (value !== undefined) config.set(profile, key, value);
+  });
 }
