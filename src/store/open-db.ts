@@ -8,11 +8,10 @@
  * statements; synchronous transactions); kysely runs the schema migrations and is loaded only
  * when a migration is pending, since importing it costs about 200 ms.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { Migration } from 'kysely';
 import { migrations as allMigrations } from './migrations/index.js';
+import { preparePrivateFile } from './private-file.js';
 
 export interface Store {
   /** The connection: prepared statements, synchronous transactions. */
@@ -39,7 +38,7 @@ export interface OpenOptions {
 const MIGRATION_TABLE = 'schema_migrations';
 
 export async function openStore(file: string, options: OpenOptions = {}): Promise<Store> {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') preparePrivateFile(file);
   const sqlite = new SqliteDatabase(file);
   try {
     sqlite.pragma('journal_mode = WAL');
