@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
 import { openStore, type Store } from '../store/open-db.js';
 import { buildApp } from './app.js';
+import { requestLogger } from './request-log.js';
 
 export interface ServeOptions {
   dbFile: string;
@@ -13,6 +14,9 @@ export interface ServeOptions {
   port: number;
   /** Log each request (pino, JSON lines on stdout); off for tests. */
   log?: boolean;
+  /** The log's level (info by default) and where it goes (stdout by default). */
+  logLevel?: string;
+  logStream?: NodeJS.WritableStream;
   /** Told before an existing store is upgraded to this version's schema (see openStore). */
   onUpgrade?: (pending: readonly string[]) => void;
   /** How long a save waits for the store's write lock before it answers 503 (milliseconds). */
@@ -34,9 +38,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     store,
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,
-    logger: options.log
-      ? { level: 'info', redact: { paths: ['req.headers.authorization', 'req.query.signature'], censor: '[redacted]' } }
-      : false,
+    logger: options.log ? requestLogger({ level: options.logLevel, stream: options.logStream }) : false,
   });
   // From here no statement waits for a lock: a wait would stop the event loop, reads
   // included. A save that finds the write lock taken tries again on a timer (sale-group-commit).
