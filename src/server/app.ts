@@ -9,6 +9,7 @@ import type { Store } from '../store/open-db.js';
 import { getOrCreateSecret } from '../store/store-settings.repository.js';
 import { AJV_OPTIONS } from './ajv-options.js';
 import { installAuth } from './auth.js';
+import { installHostCheck, publicOrigin } from './host.js';
 import type { Principal } from './principal.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { installFiniteNumberCheck } from './finite-numbers.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   lockWaitMs?: number;
   /** The issue dates a save accepts (default: 2000-01-01 to a day ahead of the server's clock). */
   issueDateWindow?: IssueDateWindow;
+  /** The origin links are built on (`serve --public-url`); else the request's checked Host. */
+  publicUrl?: string;
 }
 
 export interface AppContext {
@@ -39,6 +42,7 @@ export interface AppContext {
   /** How long a save waits for the store's write lock (undefined: the service's default). */
   lockWaitMs?: number;
   issueDateWindow?: IssueDateWindow;
+  publicOrigin?: string;
 }
 
 declare module 'fastify' {
@@ -50,6 +54,7 @@ declare module 'fastify' {
 export const DEFAULT_BODY_LIMIT = 512 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const linksOrigin = options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -59,10 +64,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  const context: AppContext = { store: options.store, signingKey: getOrCreateSecret(options.store, 'document_signing_key'), lockWaitMs: options.lockWaitMs, issueDateWindow: options.issueDateWindow };
+  const context: AppContext = {
+    store: options.store,
+    signingKey: getOrCreateSecret(options.store, 'document_signing_key'),
+    lockWaitMs: options.lockWaitMs,
+    issueDateWindow: options.issueDateWindow,
+    publicOrigin: linksOrigin,
+  };
   app.decorate('context', context);
   installErrorHandler(app);
   loadCompilersWhenNeeded(app);
+  installHostCheck(app);
   installAuth(app, options.store, options.embeddedPrincipal);
   installFiniteNumberCheck(app);
   // `start` is a record offset here; said on every reply so that no client has to guess.

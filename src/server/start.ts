@@ -23,6 +23,8 @@ export interface ServeOptions {
   lockWaitMs?: number;
   /** The issue dates a save accepts (default: 2000-01-01 to a day ahead of the clock). */
   issueDateWindow?: IssueDateWindow;
+  /** The origin statement links are built on, e.g. https://shop.example.com (else the request's Host). */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
@@ -38,6 +40,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     store,
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,
+    publicUrl: options.publicUrl,
     logger: options.log ? requestLogger({ level: options.logLevel, stream: options.logStream }) : false,
   });
   // From here no statement waits for a lock: a wait would stop the event loop, reads

@@ -12,6 +12,7 @@ export const PROFILE_KEYS = [
   'pagingStyle',
   'timeZone',
   'db',
+  'publicUrl',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -30,6 +31,8 @@ export interface Profile {
   timeZone?: string;
   /** The local store file (an absolute path) that embedded mode and `local` commands use. */
   db?: string;
+  /** The origin `serve` builds statement links on, e.g. https://shop.example.com. */
+  publicUrl?: string;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -76,6 +79,8 @@ function parseAny(key: ProfileKey, value: unknown, where: string): string | numb
       return parseTimeZone(value, where);
     case 'db':
       return parseStoreFile(value, where);
+    case 'publicUrl':
+      return parsePublicUrl(value, where);
     default:
       throw new Error(`no parser for ${key}`);
   }
@@ -112,6 +117,14 @@ function parseBaseUrl(value: unknown, where: string): string {
   }
   // Endpoint paths are appended to it, so no trailing slash.
   return url.href.replace(/\/+$/, '');
+}
+
+/** An origin only: links are built by appending an absolute path to it. */
+function parsePublicUrl(value: unknown, where: string): string {
+  const url = parseBaseUrl(value, where);
+  const { origin } = new URL(url);
+  if (origin !== url) throw new ConfigUsageError(`${where}: expected an origin only (scheme, host and port) such as https://shop.example.com, got ${shown(value)}`);
+  return origin;
 }
 
 function parseToken(value: unknown, where: string): string {

@@ -17,6 +17,7 @@ import { checkShapes } from '../parameter-check.js';
 import { sendJson } from '../send-json.js';
 import { renderStatementPdf } from '../pdf/statement-pdf.js';
 import { requireOwned } from './owned-ids.js';
+import { linkOrigin } from '../host.js';
 import { KnownError } from '../../contract/error-kinds.js';
 
 const REPORT_ROLES = ['accountant'] as const;
@@ -77,8 +78,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementPdfQuery;
       const companyId = requireOwned(request, store, 'statementId', 'statements', query.statementId)!;
-      // The link points back where the caller reached us (HTTP/1.0 without Host: localhost).
-      const origin = `${request.protocol}://${request.host || 'localhost'}`;
+      const origin = linkOrigin(request, app.context.publicOrigin);
       const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, Date.now());
       return { success: 'true', message: url };
     },

@@ -10,9 +10,11 @@ export function serveCommand(): Command {
       .description('run the local server (the whole interface on the local SQLite store) on a port')
       .option('--port <n>', 'port to listen on (0 picks a free one)', nonNegativeInteger, 8080)
       .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--public-url <url>', 'origin of the links the server builds (statement documents), e.g. https://shop.example.com; else config key publicUrl, else the Host each request names')
       .option('--quiet', 'no request log'),
     'shopprop serve',
     'shopprop serve --port 9000 --db /srv/shop.db',
+    'shopprop serve --host 0.0.0.0 --public-url https://shop.example.com',
   ).action(lazyAction('server/serve'));
 }
 
