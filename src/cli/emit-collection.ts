@@ -2,7 +2,7 @@
  * A paged collection (envelope with count and list) printed as one page, or, with --all, as
  * every page streamed one page at a time (each page formatted and written whole).
  */
-import type { PageOf } from '../client/paging.js';
+import type { FetchPage } from '../client/paging.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/common.js';
 import type { CommandContext } from './context.js';
 import { emitList } from './emit-list.js';
@@ -10,7 +10,12 @@ import type { ColumnSet } from './output/columns/types.js';
 import { progress } from './progress.js';
 
 export interface CollectionRequest<T> {
-  fetchPage: (start: number, limit: number) => Promise<PageOf<T>>;
+  /** `after`: where the previous page ended, when the server named it (a keyset reading). */
+  fetchPage: FetchPage<T>;
+  /** A record's identity, so that --all yields it once; default its id. */
+  identity?: (record: T) => string | number;
+  /** Whether a record counts toward the envelope's count (the cash sale list may mix in sale lines). */
+  counts?: (record: T) => boolean;
   columns: ColumnSet;
   all?: boolean;
   start?: number;
@@ -37,6 +42,10 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     pageSize: request.limit ?? MAX_PAGE_SIZE,
     start: request.start ?? 0,
     style: settings.pagingStyle ?? 'offset',
+    identity: request.identity,
+    counts: request.counts,
+    // An export is whole or fails: never a short or doubled file passing for complete.
+    strict: true,
     onProgress: (done, total) => meter.update(done, total),
     onEnd: (summary) => {
       expected = summary.total;

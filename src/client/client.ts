@@ -5,7 +5,9 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
+  After,
   endpoints,
+  NEXT_AFTER_HEADER,
   ErrorCodes,
   type CashSaleListQuery,
   type CashSaleListRecord,
@@ -41,6 +43,8 @@ export interface Page<T> {
   list: Loose<T>[];
   /** What `start` means to the server, when it says so (PAGING_STYLE_HEADER). */
   readonly pagingStyle?: PagingStyle;
+  /** Where the page ended, when the server names it (X-Next-After): the next page's `after`. */
+  nextAfter?: string;
 }
 
 export interface ShopClientOptions {
@@ -146,7 +150,11 @@ export class ShopClient {
   }
 
   private async page<T>(name: EndpointName, query: object): Promise<Page<T>> {
-    const reply = (await this.call(name, { query })) as { count?: unknown; list?: unknown };
+    let nextAfter: string | undefined;
+    const reply = (await this.call(name, { query }, (response) => {
+      const value = header(response, NEXT_AFTER_HEADER);
+      if (value !== undefined && AFTER_TEXT.test(value)) nextAfter = value;
+    })) as { count?: unknown; list?: unknown };
     const endpoint = endpoints[name];
     const missing = (field: 'count' | 'list', expected: string): string =>
       reply[field] === undefined ? `${field}: is required` : `${field}: expected ${expected} (got ${String(reply[field])})`;
@@ -163,15 +171,16 @@ export class ShopClient {
       }));
     }
     const stated = this.statedPagingStyle;
-    return (stated === undefined ? reply : { ...reply, pagingStyle: stated }) as Page<T>;
+    return { ...(reply as Page<T>), ...(stated === undefined ? {} : { pagingStyle: stated }), ...(nextAfter === undefined ? {} : { nextAfter }) };
   }
 
   private async call<N extends EndpointName>(
     name: N,
     call: Call,
+    onResponse?: (response: TransportResponse) => void,
   ): Promise<Loose<Static<(typeof endpoints)[N]['response']>>> {
     try {
-      return await this.callOnce(name, call);
+      return await this.callOnce(name, call, onResponse);
     } catch (error) {
       throw this.located(error);
     }
@@ -185,6 +194,7 @@ export class ShopClient {
   private async callOnce<N extends EndpointName>(
     name: N,
     call: Call,
+    onResponse?: (response: TransportResponse) => void,
   ): Promise<Loose<Static<(typeof endpoints)[N]['response']>>> {
     const endpoint = endpoints[name];
     const query = call.query === undefined ? undefined : checkQuery(name, call.query);
@@ -195,6 +205,7 @@ export class ShopClient {
     if (!isOk(response.status)) throw errorFromResponse(request, response).withOperation(endpoint.title);
     const style = header(response, PAGING_STYLE_HEADER);
     if (style === 'offset' || style === 'page') this.statedPagingStyle = style;
+    onResponse?.(response);
     const json = parseJsonReply(response.body, header(response, 'content-type'), context);
     refusedInSuccess(json, context);
     return validateResponse(endpoint.response as TSchema, json, context) as Loose<Static<(typeof endpoints)[N]['response']>>;
@@ -235,6 +246,9 @@ export class ShopClient {
     }
   }
 }
+
+/** The shape of an X-Next-After value the client passes back (as the contract's `after`). */
+const AFTER_TEXT = new RegExp(String((After as { pattern: string }).pattern));
 
 function isOk(status: number): boolean {
   return status >= 200 && status < 300;

@@ -1,9 +1,21 @@
 /**
  * Walks a collection page by page (`--all`), yielding one record (or, from walkPageLists, one
- * page of records) at a time, reading one page ahead: memory holds at most two pages. The walk
- * ends when the first page's `count` is reached, and also, so that a
- * misbehaving server cannot keep it going, at an empty page, a page repeating the one before
- * (a server that ignores `start`), a count that shrinks, or the caller's `max`.
+ * page of records) at a time, reading one page ahead: memory holds at most two pages and the
+ * identities of the records already yielded.
+ *
+ * Exactly once while the data moves. Against a server that names where its page ended (the
+ * bundled server's `X-Next-After` header) the next page is asked for after that record (a
+ * keyset reading): records that existed when the walk started each come once, whatever is
+ * saved meanwhile. Against any other server of the interface (offset paging), each page after
+ * the first starts one record early, at the last record already taken (the anchor): found
+ * where it was, the pages join; found later, records were added before it and the repeats are
+ * skipped (every record is yielded at most once, by identity); not found, records before it
+ * were removed and the walk steps back until it finds it again. A walk that cannot rejoin its
+ * pages, or that ends with fewer records than the server counted, fails in `strict` mode
+ * rather than passing for complete.
+ *
+ * Only the records `counts` accepts count toward the envelope's `count` (the cash sale list
+ * may mix sale item records into its pages: they are passed on, but are not sales).
  */
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../contract/index.js';
 import { UsageError } from './errors.js';
@@ -28,7 +40,7 @@ export type WalkEndReason =
 
 export interface WalkSummary {
   reason: WalkEndReason;
-  /** Records yielded. */
+  /** Records yielded that count toward `count`. */
   done: number;
   /** Records the walk expected: the count from `start` on, bounded by max. */
   total: number;
@@ -37,13 +49,19 @@ export interface WalkSummary {
   pages: number;
 }
 
-export interface WalkOptions {
+export interface WalkOptions<T = unknown> {
   pageSize?: number;
   /** The first `start` sent, in the style's unit (a record offset, or a page index). */
   start?: number;
   /** Stop after this many records. */
   max?: number;
   style?: PagingStyle;
+  /** A record's identity, for yielding it once; default its numeric `id`, else its JSON text. */
+  identity?: (record: T) => string | number;
+  /** Whether a record counts toward the envelope's `count`; default every record. */
+  counts?: (record: T) => boolean;
+  /** Fail (WalkIncompleteError) instead of ending quietly when the walk cannot be complete. */
+  strict?: boolean;
   onProgress?: (done: number, total: number) => void;
   /** Told how the walk ended, so a caller can say that records are missing. */
   onEnd?: (summary: WalkSummary) => void;
@@ -54,6 +72,8 @@ export interface PageOf<T> {
   list: T[];
   /** What `start` means to the server, when it states it. */
   readonly pagingStyle?: PagingStyle;
+  /** Where this page ended, as the server names it, to ask for the next page after it. */
+  nextAfter?: string;
 }
 
 const MEANING: Record<PagingStyle, string> = { offset: 'a record offset', page: 'a page index' };
@@ -74,11 +94,21 @@ function overlaps(previous: readonly unknown[], first: unknown): boolean {
   return previous.some((record) => JSON.stringify(record) === text);
 }
 
+/** Fetches a page: `after` is the previous page's `nextAfter` when the server gave one. */
+export type FetchPage<T> = (start: number, limit: number, after?: string) => Promise<PageOf<T>>;
+
+/** A walk that cannot be complete: the server's data moved in a way the walk cannot repair, or its pages ended short. */
+export class WalkIncompleteError extends Error {
+  override readonly name = 'WalkIncompleteError';
+}
+
+/** Pages a walk steps back, at most, to find its anchor again. */
+const MAX_STEP_BACK_PAGES = 4;
+/** Pages read past the first count while the count grows (records added ahead of the walk). */
+const MAX_PAGES_PAST_COUNT = 2;
+
 /** The walk one record at a time; the page after next is asked for when the last record is taken. */
-export async function* walkPages<T>(
-  fetchPage: (start: number, limit: number) => Promise<PageOf<T>>,
-  options: WalkOptions = {},
-): AsyncGenerator<T, WalkSummary, undefined> {
+export async function* walkPages<T>(fetchPage: FetchPage<T>, options: WalkOptions<T> = {}): AsyncGenerator<T, WalkSummary, undefined> {
   const pages = walkPageLists(fetchPage, options);
   for (;;) {
     const next = await pages.next();
@@ -87,15 +117,19 @@ export async function* walkPages<T>(
   }
 }
 
+function defaultIdentity(record: unknown): string | number {
+  const id = (record as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : JSON.stringify(record);
+}
+
 /**
  * The walk one page at a time: each yielded list holds the page's records that the walk
  * takes, so a consumer can format and write a page as a whole.
  */
-export async function* walkPageLists<T>(
-  fetchPage: (start: number, limit: number) => Promise<PageOf<T>>,
-  options: WalkOptions = {},
-): AsyncGenerator<T[], WalkSummary, undefined> {
-  const { pageSize = DEFAULT_PAGE_SIZE, start = 0, max, style = 'offset' } = options;
+export async function* walkPageLists<T>(fetchPage: FetchPage<T>, options: WalkOptions<T> = {}): AsyncGenerator<T[], WalkSummary, undefined> {
+  const { pageSize = DEFAULT_PAGE_SIZE, start = 0, max, style = 'offset', strict = false } = options;
+  const identity = options.identity ?? defaultIdentity;
+  const counts = options.counts;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new UsageError(`page size must be a whole number from 1 to ${MAX_PAGE_SIZE} (got ${pageSize})`);
   }
@@ -106,16 +140,23 @@ export async function* walkPageLists<T>(
   const cap = max ?? Infinity;
   const firstOffset = style === 'offset' ? start : start * pageSize;
 
-  let position = start;
-  let count = Infinity;
+  let firstExpected = Infinity;
   let expected = Infinity;
+  let lastCount = Infinity;
   let done = 0;
   let pages = 0;
-  let previousFirst: string | undefined;
+  let pagesPastCount = 0;
+  let previousFirst: string | number | undefined;
+  const seen = new Set<string | number>();
   let previousList: readonly T[] = [];
 
   const end = (reason: WalkEndReason): WalkSummary => {
-    const summary = { reason, done, total: Math.min(expected, cap), count: Number.isFinite(count) ? count : done, pages };
+    const summary = { reason, done, total: Math.min(expected, cap), count: Number.isFinite(lastCount) ? lastCount : done, pages };
+    if (strict && reason !== 'complete' && reason !== 'max' && done < Math.min(expected, cap)) {
+      throw new WalkIncompleteError(
+        `the list ended after ${done} of ${Math.min(expected, cap)} records (${ENDINGS[reason]}); nothing was left out silently: run it again, or ask the service's owner`,
+      );
+    }
     options.onEnd?.(summary);
     return summary;
   };
@@ -124,57 +165,110 @@ export async function* walkPageLists<T>(
   // The same limit on every page (a server may seek from where the last page ended); only
   // offset paging may shorten it for the caller's max, page indexes need a fixed size.
   const limitAfter = (taken: number) => (style === 'offset' ? Math.min(pageSize, cap - taken) : pageSize);
+
+  /** Where the next page starts: the server's offset after the last record taken. */
+  let position = start;
   let limit = limitAfter(0);
+  let asked = { start: position, limit, overlap: false };
   let next = fetchPage(position, limit);
+  let anchor: string | number | undefined;
+  let stepBacks = 0;
   for (;;) {
     const page = await next;
     pages++;
-    const reported = Number.isFinite(page.count) && page.count >= 0 ? page.count : Infinity;
-    // The first count is the target; a later, smaller one lowers it, a larger one is ignored
-    // so that records added during the walk cannot keep it going.
-    if (pages === 1 || reported < count) {
-      count = reported;
-      expected = Math.max(0, count - firstOffset);
-    }
+    const list = page.list;
     if (pages === 1 && page.pagingStyle !== undefined && page.pagingStyle !== style) {
       throw wrongStyle(style, `the service says start is ${MEANING[page.pagingStyle]}`);
     }
-    const list = page.list;
-    if (list.length === 0) return end(done >= expected ? 'complete' : 'empty-page');
-    const first = JSON.stringify(list[0]);
-    if (pages > 1 && first === previousFirst) return end('repeated-page');
     // Page indexes sent to a server that reads offsets: each page starts inside the one before,
     // every record would be read again and again, so the walk is refused.
-    if (style === 'page' && pages > 1 && overlaps(previousList, list[0])) throw wrongStyle(style, `page ${pages} repeats records of page ${pages - 1}`);
-    previousFirst = first;
+    if (style === 'page' && pages > 1 && list.length > 0 && overlaps(previousList, list[0])) throw wrongStyle(style, `page ${pages} repeats records of page ${pages - 1}`);
     previousList = list;
+    const reported = Number.isFinite(page.count) && page.count >= 0 ? page.count : Infinity;
+    lastCount = reported;
+    if (pages === 1) firstExpected = Math.max(0, reported - firstOffset);
+    // The target: the latest count, but never below what was there at the start unless it
+    // shrank (records removed), nor chased past the first count for ever.
+    expected = Math.max(0, reported - firstOffset);
 
-    const take = Math.min(list.length, cap - done, expected - done);
-    done += take;
-    const ending = walkEnd(done, cap, expected, list.length < limit, style);
+    const first = list.length > 0 ? identity(list[0]!) : undefined;
+    // A page (not the first, and not the start of the list) opening with the previous page's
+    // first record: the server ignores `start`.
+    if (pages > 1 && first !== undefined && first === previousFirst && (asked.start > 0 || !asked.overlap)) return end('repeated-page');
+    previousFirst = first;
+
+    let from = 0;
+    if (asked.overlap) {
+      const at = list.findIndex((record) => identity(record) === anchor);
+      if (at < 0 && list.length > 0 && !list.every((record) => seen.has(identity(record)))) {
+        // The anchor is not where it was, nor later: records before it were removed (or it
+        // was). Step back a page and look again; what was taken already is not taken twice.
+        if (asked.start === 0 || ++stepBacks > MAX_STEP_BACK_PAGES) {
+          if (!strict) return end('repeated-page');
+          throw new WalkIncompleteError(
+            `the list changed while it was read: records before offset ${asked.start} were removed or reordered, and which ones were missed cannot be told; run it again`,
+          );
+        }
+        asked = { start: Math.max(0, asked.start - asked.limit + 1), limit: asked.limit, overlap: true };
+        next = fetchPage(asked.start, asked.limit);
+        continue;
+      }
+      from = at < 0 ? 0 : at + 1;
+      if (at >= 0) stepBacks = 0;
+    }
+    const taken: T[] = [];
+    for (let i = from; i < list.length && done < cap; i++) {
+      const record = list[i]!;
+      const key = identity(record);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      taken.push(record);
+      if (!counts || counts(record)) done++;
+    }
+    const newRecords = list.length - from;
+    if (list.length > 0) anchor = identity(list[list.length - 1]!);
+    const nextPosition = asked.start + list.length;
+
+    let ending: WalkEndReason | undefined;
+    if (done >= cap) ending = 'max';
+    else if (newRecords <= 0) ending = done >= Math.min(expected, firstExpected) ? 'complete' : 'empty-page';
+    else if (done >= expected) ending = 'complete';
+    else if (done >= firstExpected && ++pagesPastCount > MAX_PAGES_PAST_COUNT) ending = 'complete';
+    else if (list.length < asked.limit && (style === 'page' || !Number.isFinite(expected))) ending = 'short-page';
+
     if (ending === undefined) {
       // Read one page ahead: the next page is on its way while this one is written, so a
       // server in another process or thread works in parallel with the output. Its failure
       // is reported when the walk reaches it, not as an unhandled rejection meanwhile.
-      position += style === 'offset' ? list.length : 1;
       limit = limitAfter(done);
-      next = fetchPage(position, limit);
+      if (style === 'page') {
+        position += 1;
+        asked = { start: position, limit, overlap: false };
+        next = fetchPage(position, limit);
+      } else if (page.nextAfter !== undefined) {
+        position = nextPosition;
+        asked = { start: position, limit, overlap: false };
+        next = fetchPage(position, limit, page.nextAfter);
+      } else {
+        // One record more than the page, to take a whole page besides the anchor.
+        position = nextPosition;
+        asked = { start: position - 1, limit: Math.min(MAX_PAGE_SIZE, limit + 1), overlap: true };
+        next = fetchPage(asked.start, asked.limit);
+      }
       next.catch(() => undefined);
     }
-    yield take === list.length ? list : list.slice(0, take);
-    options.onProgress?.(done, Math.min(expected, cap));
+    if (taken.length > 0) {
+      yield taken;
+      options.onProgress?.(done, Math.min(expected, cap));
+    }
     if (ending !== undefined) return end(ending);
   }
 }
 
-/**
- * Why the walk ends after a page, if it does. A short offset page may only mean the server
- * caps the page size: go on while the count says there is more. A short page of indexed
- * pages, or without a count, is the last.
- */
-function walkEnd(done: number, cap: number, expected: number, shortPage: boolean, style: PagingStyle): WalkEndReason | undefined {
-  if (done >= cap) return 'max';
-  if (done >= expected) return 'complete';
-  if (shortPage && (style === 'page' || !Number.isFinite(expected))) return 'short-page';
-  return undefined;
-}
+const ENDINGS: Record<WalkEndReason, string> = {
+  complete: 'complete',
+  max: 'the limit asked for',
+  'empty-page': 'a page came back empty before the count was reached',
+  'short-page': 'a page came back short',
+  'repeated-page': 'a page repeated the one before: the server may not support paging',
+};

@@ -2,7 +2,7 @@
  * Cash sales: the sale list (4.1), the sale item list (4.2) and the save (4.4).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DateText, Envelope, EpochMs, Id, Limit, Money, Nullable, Start, SuccessMessage } from './common.js';
+import { After, DateText, Envelope, EpochMs, Id, Limit, Money, Nullable, Start, SuccessMessage } from './common.js';
 import { PAYMENT_METHODS } from './enums.js';
 
 export { PAYMENT_METHODS, type PaymentMethod } from './enums.js';
@@ -76,12 +76,28 @@ export function isSaleItemRecord(record: CashSaleListRecord): record is SaleItem
   return 'lineTotal' in r && 'qty' in r && !('totalAmount' in r);
 }
 
+/**
+ * A record's identity in the cash sale list, for walking it page by page: a sale and a sale
+ * item record mixed into the list may share an id.
+ */
+export function cashSaleListKey(record: object): string | number {
+  const id = (record as { id?: unknown }).id;
+  if (typeof id !== 'number') return JSON.stringify(record);
+  return isSaleItemRecord(record as CashSaleListRecord) ? `line ${id}` : id;
+}
+
+/** Whether a cash sale list record is a sale (what the list's count counts), not a mixed-in sale line. */
+export function isCashSaleRecord(record: object): boolean {
+  return !isSaleItemRecord(record as CashSaleListRecord);
+}
+
 export const CashSaleListQuery = Type.Object({
   companyId: Type.Optional(Id),
   retailShopId: Type.Optional(Id),
   salesPersonId: Type.Optional(Id),
   start: Type.Optional(Start),
   limit: Type.Optional(Limit),
+  after: Type.Optional(After),
 });
 export type CashSaleListQuery = Static<typeof CashSaleListQuery>;
 export const CashSaleListResponse = Envelope(CashSaleListRecord);
@@ -95,6 +111,7 @@ export const SaleItemListQuery = Type.Object({
   itemCategoryId: Type.Optional(Id),
   start: Type.Optional(Start),
   limit: Type.Optional(Limit),
+  after: Type.Optional(After),
 });
 export type SaleItemListQuery = Static<typeof SaleItemListQuery>;
 export const SaleItemListResponse = Envelope(SaleItemRecord);

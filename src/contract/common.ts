@@ -36,6 +36,14 @@ export const MAX_PAGE_SIZE = 1000;
 // Bounded so the offset always binds as a 64-bit integer in SQL (1e20 would not).
 export const Start = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const Limit = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
+/**
+ * Where the previous page ended, as the bundled server named it in its X-Next-After header
+ * (an extension of the interface: "issueDate.id" for sales and sale lines, "id" for units). With
+ * it the next page is read after that record (a keyset reading), exact while sales are saved;
+ * a client sends it only to a server that gave one.
+ */
+export const After = Type.String({ pattern: '^[0-9]{1,16}(\\.[0-9]{1,16})?$' });
+export const NEXT_AFTER_HEADER = 'x-next-after';
 export const Month = Type.Integer({ minimum: 1, maximum: 12 });
 export const Year = Type.Integer({ minimum: 1970, maximum: 9999 });
 

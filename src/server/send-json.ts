@@ -5,6 +5,7 @@
  * Sent as bytes, so no later serialization step can touch it.
  */
 import type { FastifyReply } from 'fastify';
+import { NEXT_AFTER_HEADER } from '../contract/common.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -12,7 +13,11 @@ export function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(JSON.stringify(value)));
 }
 
-/** Sends `{"count":…,"list":[…]}` whose records are already JSON texts (see JsonEnvelope). */
-export function sendJsonEnvelope(reply: FastifyReply, envelope: { count: number; list: readonly string[] }): FastifyReply {
+/**
+ * Sends `{"count":…,"list":[…]}` whose records are already JSON texts (see JsonEnvelope), and
+ * where a page ended (X-Next-After) for a keyset reading of the next.
+ */
+export function sendJsonEnvelope(reply: FastifyReply, envelope: { count: number; list: readonly string[]; nextAfter?: string }): FastifyReply {
+  if (envelope.nextAfter !== undefined) reply.header(NEXT_AFTER_HEADER, envelope.nextAfter);
   return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(`{"count":${envelope.count},"list":[${envelope.list.join(',')}]}`));
 }

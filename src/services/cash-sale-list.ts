@@ -21,6 +21,8 @@ import { cursorAt, rememberCursor } from './page-cursor.js';
 export interface Paging {
   start?: number;
   limit?: number;
+  /** "issueDate.id" of the record the previous page ended at (X-Next-After): read after it, not from start. */
+  after?: string;
 }
 
 /** No start and no limit: every record. Otherwise from start (default 0), at most limit. */
@@ -54,6 +56,30 @@ function walk(
 export interface JsonEnvelope {
   count: number;
   list: string[];
+  /** Where a page ended ("issueDate.id"), for the next page's `after` (sent as X-Next-After). */
+  nextAfter?: string;
+}
+
+/** The sort key an `after` names. */
+export function parseAfter(after: string): SortKey {
+  const [issueDate, id] = after.split('.').map(Number);
+  return { issueDate: issueDate!, id: id ?? Number.MAX_SAFE_INTEGER };
+}
+
+/** The `after` of the page's last record, when the reply is a page that may have a next. */
+function nextAfterOf(list: readonly string[], paging: Paging): string | undefined {
+  const last = list.at(-1);
+  if (last === undefined || (paging.start === undefined && paging.limit === undefined && paging.after === undefined)) return undefined;
+  const { issueDate, id } = JSON.parse(last) as SortKey;
+  return `${issueDate}.${id}`;
+}
+
+/**
+ * A page read after a record (a keyset reading): whatever is saved meanwhile, a record that
+ * existed when a walk started comes in exactly one of its pages.
+ */
+function pageOrSeek(paging: Paging, walked: (after: SortKey | undefined) => string[], seek: (after: SortKey) => string[]): string[] {
+  return paging.after === undefined ? walked(undefined) : seek(parseAfter(paging.after));
 }
 
 export interface CashSaleListFilter extends Paging {
@@ -69,8 +95,12 @@ export function listCashSales(store: Store, query: CashSaleListFilter): JsonEnve
   const page = pageOf(query);
   const company = query.ownerCompanyId ?? query.companyId;
   const key = `sales:${filter.companyId ?? ''}:${filter.retailShopId ?? ''}:${filter.userId ?? ''}:${page.limit ?? ''}`;
-  const list = walk(store, key, company, page, (after) => listSaleJson(store, filter, page, after));
-  return { count: countSales(store, filter), list };
+  const list = pageOrSeek(
+    query,
+    () => walk(store, key, company, page, (after) => listSaleJson(store, filter, page, after)),
+    (after) => listSaleJson(store, filter, page, after),
+  );
+  return { count: countSales(store, filter), list, nextAfter: nextAfterOf(list, query) };
 }
 
 export interface SaleItemListFilter extends Paging {
@@ -91,6 +121,10 @@ export function listSaleItems(store: Store, query: SaleItemListFilter): JsonEnve
   };
   const page = pageOf(query);
   const key = `items:${JSON.stringify(filter)}:${page.limit ?? ''}`;
-  const list = walk(store, key, query.companyId, page, (after) => listSaleItemJson(store, filter, page, after));
-  return { count: countSaleItems(store, filter), list };
+  const list = pageOrSeek(
+    query,
+    () => walk(store, key, query.companyId, page, (after) => listSaleItemJson(store, filter, page, after)),
+    (after) => listSaleItemJson(store, filter, page, after),
+  );
+  return { count: countSaleItems(store, filter), list, nextAfter: nextAfterOf(list, query) };
 }

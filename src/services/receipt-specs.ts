@@ -7,8 +7,19 @@ import type { ItemCatalogSpecRecord } from '../contract/receipt.js';
 import { countUnitsInStock, listUnitsInStock } from '../store/item-spec.repository.js';
 import type { Store } from '../store/open-db.js';
 
-export function listReceiptSpecs(store: Store, query: { companyId: number; start?: number; limit?: number }): EnvelopeOf<ItemCatalogSpecRecord> {
-  const rows = listUnitsInStock(store, query.companyId, { start: query.start ?? 0, limit: query.limit });
+/**
+ * With `after` (the id the previous page ended at, from X-Next-After) the page is the units
+ * after that one (a keyset reading): a unit in stock when a walk started comes in exactly one
+ * page, whatever is sold or added meanwhile.
+ */
+export function listReceiptSpecs(
+  store: Store,
+  query: { companyId: number; start?: number; limit?: number; after?: string },
+): EnvelopeOf<ItemCatalogSpecRecord> & { nextAfter?: string } {
+  const afterId = query.after === undefined ? undefined : Number(query.after.split('.')[0]);
+  const rows = listUnitsInStock(store, query.companyId, { start: afterId === undefined ? (query.start ?? 0) : 0, limit: query.limit }, afterId);
   const list = rows.map((row, rowId) => ({ ...row, rowId }));
-  return { count: countUnitsInStock(store, query.companyId), list };
+  const paged = query.start !== undefined || query.limit !== undefined || afterId !== undefined;
+  const last = list.at(-1);
+  return { count: countUnitsInStock(store, query.companyId), list, ...(paged && last ? { nextAfter: String(last.id) } : {}) };
 }

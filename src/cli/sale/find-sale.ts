@@ -7,11 +7,11 @@
  */
 import type { Page } from '../../client/client.js';
 import { walkPages, type PagingStyle } from '../../client/paging.js';
-import { isSaleItemRecord, type CashSaleListRecord, type CashSaleRecord, type SaleItemListQuery, type SaleItemRecord } from '../../contract/cash-sale.js';
+import { cashSaleListKey, isCashSaleRecord, isSaleItemRecord, type CashSaleListRecord, type CashSaleRecord, type SaleItemListQuery, type SaleItemRecord } from '../../contract/cash-sale.js';
 import type { Loose } from '../../client/validate.js';
 
 export interface SaleLists {
-  listCashSales(query: { companyId: number; start: number; limit: number }): Promise<Page<CashSaleListRecord>>;
+  listCashSales(query: { companyId: number; start: number; limit: number; after?: string }): Promise<Page<CashSaleListRecord>>;
   listSaleItems(query: SaleItemListQuery): Promise<Page<SaleItemRecord>>;
 }
 
@@ -38,7 +38,12 @@ export async function findSale(api: SaleLists, companyId: number, key: number | 
   const wanted: SaleKey = typeof key === 'number' ? { id: key } : key;
   const matches = (record: { id?: unknown; receiptNo?: unknown }) =>
     'id' in wanted ? record.id === wanted.id : typeof record.receiptNo === 'string' && record.receiptNo.toUpperCase() === wanted.receiptNo;
-  const pages = walkPages((start, limit) => api.listCashSales({ companyId, start, limit }), { pageSize: settings.pageSize ?? 1000, style: settings.style });
+  const pages = walkPages((start, limit, after) => api.listCashSales({ companyId, start, limit, after }), {
+    pageSize: settings.pageSize ?? 1000,
+    style: settings.style,
+    identity: cashSaleListKey,
+    counts: isCashSaleRecord,
+  });
   for await (const record of pages) {
     if (matches(record) && typeof record.id === 'number' && !isSaleItemRecord(record as CashSaleListRecord)) return record as FoundSale;
   }
@@ -52,9 +57,9 @@ export interface SaleLines {
 }
 
 export async function findSaleLines(api: SaleLists, companyId: number, sale: FoundSale, settings: WalkSettings = {}): Promise<SaleLines> {
-  const query = (start: number, limit: number): SaleItemListQuery =>
-    sale.retailShopId ? { companyId, retailShopId: sale.retailShopId, start, limit } : { companyId, start, limit };
-  const pages = walkPages((start, limit) => api.listSaleItems(query(start, limit)), { pageSize: settings.pageSize ?? 1000, style: settings.style });
+  const query = (start: number, limit: number, after?: string): SaleItemListQuery =>
+    sale.retailShopId ? { companyId, retailShopId: sale.retailShopId, start, limit, after } : { companyId, start, limit, after };
+  const pages = walkPages((start, limit, after) => api.listSaleItems(query(start, limit, after)), { pageSize: settings.pageSize ?? 1000, style: settings.style });
   const lines: FoundLine[] = [];
   let byId = 0;
   let byHeader = 0;

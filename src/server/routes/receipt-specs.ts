@@ -1,5 +1,6 @@
 /** The item specifics for receipts (4.3): serialised units in stock. */
 import type { FastifyInstance } from 'fastify';
+import { NEXT_AFTER_HEADER } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ReceiptSpecsQuery, ReceiptSpecsResponse } from '../../contract/receipt.js';
 import { listReceiptSpecs } from '../../services/receipt-specs.js';
@@ -11,11 +12,13 @@ export async function receiptSpecRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ReceiptSpecsQuery }>(
     endpoints.listReceiptSpecs.path,
     { schema: { querystring: ReceiptSpecsQuery, response: { 200: ReceiptSpecsResponse } } },
-    async (request) => {
+    async (request, reply) => {
       requireRole(request, ['cashier']);
       checkShapes(endpoints.listReceiptSpecs, request.query);
       refuseOtherCompany(request, request.query.companyId);
-      return listReceiptSpecs(store, request.query);
+      const { nextAfter, ...envelope } = listReceiptSpecs(store, request.query);
+      if (nextAfter !== undefined) reply.header(NEXT_AFTER_HEADER, nextAfter);
+      return envelope;
     },
   );
 }

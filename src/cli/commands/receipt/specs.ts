@@ -17,7 +17,7 @@ export async function run(options: ReceiptSpecsOptions & GlobalOptions): Promise
     const companyId = await companyOrPrompt(context, options.company);
     const api = await context.client();
     await emitCollection(context, {
-      fetchPage: (start, limit) => api.listReceiptSpecs({ companyId, start, limit }),
+      fetchPage: (start, limit, after) => api.listReceiptSpecs({ companyId, start, limit, after }),
       columns: itemSpecColumns,
       all: options.all,
       start: options.start,

@@ -28,7 +28,7 @@ export async function run(options: SaleItemsOptions & GlobalOptions): Promise<vo
       itemCategoryId: options.category,
     };
     await emitCollection(context, {
-      fetchPage: (start, limit) => api.listSaleItems({ ...filters, start, limit }),
+      fetchPage: (start, limit, after) => api.listSaleItems({ ...filters, start, limit, after }),
       columns: saleItemColumns,
       all: options.all,
       start: options.start,

@@ -5,7 +5,7 @@
  * local server each sale carries its payments (channel, amount, reference, tendered, change).
  */
 import type { PageOf } from '../../../client/paging.js';
-import type { CashSaleListQuery } from '../../../contract/cash-sale.js';
+import { cashSaleListKey, isCashSaleRecord, type CashSaleListQuery } from '../../../contract/cash-sale.js';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/common.js';
 import type { CommandContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
@@ -52,10 +52,14 @@ export async function run(options: SaleListOptions & GlobalOptions): Promise<voi
     const companyId = await companyOrPrompt(context, options.company);
     const paymentsGiven = (await attachPayments(context, companyId, [])) !== undefined;
     await emitCollection(context, {
-      fetchPage: async (start, limit): Promise<PageOf<object>> => {
-        const page = await api.listCashSales({ companyId, start, limit });
+      fetchPage: async (start, limit, after): Promise<PageOf<object>> => {
+        const page = await api.listCashSales({ companyId, start, limit, after });
         return paymentsGiven ? { ...page, list: (await attachPayments(context, companyId, page.list)) ?? page.list } : page;
       },
+      // Sale item records the list may mix in are passed on, but are not sales: a line and a
+      // sale may share an id, and only sales count toward the list's count.
+      identity: cashSaleListKey,
+      counts: isCashSaleRecord,
       columns: paymentsGiven ? cashSaleWithPaymentColumns : cashSaleColumns,
       all: options.all,
       start: options.start,

@@ -104,7 +104,7 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
   // Loaded while the person types the customer's name.
   const units = (async () => {
     const all: StockUnit[] = [];
-    for await (const unit of walkPages((start, limit) => api.listReceiptSpecs({ companyId, start, limit }), { pageSize: 1000, style: settings.pagingStyle })) {
+    for await (const unit of walkPages((start, limit, after) => api.listReceiptSpecs({ companyId, start, limit, after }), { pageSize: 1000, style: settings.pagingStyle })) {
       if (typeof unit.id === 'number') all.push(unit as StockUnit);
     }
     return all;
