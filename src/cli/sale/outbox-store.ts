@@ -3,7 +3,8 @@
  * `sale sync` delivers them. Each row holds the exact request body and the Idempotency-Key it was
  * composed with, so a re-send after an interrupted sync is answered with the first result and
  * never records the sale twice. WAL with synchronous=FULL: a sale the CLI said it kept survives
- * a power cut. One sync at a time, through a lock row naming the process that holds it.
+ * a power cut. One sync at a time, through an OS file lock that dies with its holder (see
+ * acquireSyncLock); a row names the process holding it, for messages only.
  */
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -76,9 +77,12 @@ const SCHEMA = [
 ];
 
 export class Outbox {
+  private heldLock: SqliteDatabase.Database | undefined;
+
   private constructor(
     private readonly db: SqliteDatabase.Database,
     readonly file: string,
+    private readonly Database: typeof SqliteDatabase,
   ) {}
 
   /** Opens (creating if need be) the outbox file; the file is private to the user (it holds customers' names). */
@@ -99,7 +103,7 @@ export class Outbox {
       db.close();
       throw error;
     }
-    return new Outbox(db, file);
+    return new Outbox(db, file, Database);
   }
 
   /** Keeps a sale; when this returns, the row is on disk (committed with a full sync). */
@@ -144,31 +148,56 @@ export class Outbox {
   }
 
   /**
-   * Takes the sync lock for this process. A lock held by a process of this host that no longer
-   * runs (a sync that was killed) is taken over; one held by a live process is refused.
+   * Takes the sync lock for this process: an exclusive SQLite transaction on a companion file
+   * (FILE.sync-lock), that is an OS file lock, held until release. The operating system drops it
+   * when its holder exits in any way (killed, crashed, a container restarted), so a lock is never
+   * left to a dead process, and a PID reused by another process means nothing. While it is held,
+   * no second sync of this outbox can run. The lock row only names the holder in messages; one
+   * left behind by a sync that died is reported as taken over.
    */
-  acquireSyncLock(now: number, pid = process.pid, host = hostname(), isAlive: (pid: number) => boolean = processIsAlive): LockResult {
-    return this.db
-      .transaction((): LockResult => {
-        const held = this.db.prepare<[], { pid: number; host: string; started_at: number }>('select pid, host, started_at from sync_lock where id = 1').get();
-        let tookOverFrom: SyncLockHolder | undefined;
-        if (held) {
-          const holder = { pid: held.pid, host: held.host, startedAt: held.started_at };
-          const stale = held.host === host && held.pid !== pid && !isAlive(held.pid);
-          if (!stale) return { acquired: false, holder };
-          tookOverFrom = holder;
-        }
-        this.db.prepare('insert or replace into sync_lock (id, pid, host, started_at) values (1, ?, ?, ?)').run(pid, host, now);
-        return tookOverFrom ? { acquired: true, tookOverFrom } : { acquired: true };
-      })
-      .immediate();
+  acquireSyncLock(now: number, pid = process.pid, host = hostname()): LockResult {
+    const lock = this.openLockFile();
+    try {
+      lock.exec('begin exclusive');
+    } catch (error) {
+      lock.close();
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      const holder = this.lockHolder() ?? { pid: 0, host: 'unknown', startedAt: now };
+      return { acquired: false, holder };
+    }
+    this.heldLock = lock;
+    const left = this.lockHolder();
+    this.db.prepare('insert or replace into sync_lock (id, pid, host, started_at) values (1, ?, ?, ?)').run(pid, host, now);
+    return left ? { acquired: true, tookOverFrom: left } : { acquired: true };
   }
 
-  releaseSyncLock(pid = process.pid, host = hostname()): void {
-    this.db.prepare('delete from sync_lock where id = 1 and pid = ? and host = ?').run(pid, host);
+  releaseSyncLock(): void {
+    if (this.db.open) this.db.prepare('delete from sync_lock where id = 1').run();
+    const lock = this.heldLock;
+    this.heldLock = undefined;
+    if (lock?.open) {
+      lock.exec('rollback');
+      lock.close();
+    }
+  }
+
+  private lockHolder(): SyncLockHolder | undefined {
+    const held = this.db.prepare<[], { pid: number; host: string; started_at: number }>('select pid, host, started_at from sync_lock where id = 1').get();
+    return held ? { pid: held.pid, host: held.host, startedAt: held.started_at } : undefined;
+  }
+
+  /** The lock file: rollback journal (an exclusive transaction locks the file itself), no waiting. */
+  private openLockFile(): SqliteDatabase.Database {
+    const file = `${this.file}.sync-lock`;
+    const created = !existsSync(file);
+    const lock = new this.Database(file);
+    lock.pragma('busy_timeout = 0');
+    if (created && process.platform !== 'win32') chmodSync(file, 0o600);
+    return lock;
   }
 
   close(): void {
+    if (this.heldLock) this.releaseSyncLock();
     if (this.db.open) this.db.close();
   }
 }
@@ -185,14 +214,4 @@ function entryOf(row: Row): OutboxEntry {
     lastAttemptAt: row.last_attempt_at,
     lastError: row.last_error,
   };
-}
-
-/** Signal 0 tests for a process without touching it; EPERM means it runs as someone else. */
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,4 +1,6 @@
 import { statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors.js';
@@ -55,17 +57,29 @@ describe('the outbox file', () => {
     outbox.close();
   });
 
-  it('gives the sync lock to one process at a time, and takes over one whose process is gone', async () => {
-    const { outbox } = await openOutbox();
-    expect(outbox.acquireSyncLock(1, 111, 'till', () => true)).toEqual({ acquired: true });
-    expect(outbox.acquireSyncLock(2, 222, 'till', () => true)).toEqual({ acquired: false, holder: { pid: 111, host: 'till', startedAt: 1 } });
-    expect(outbox.acquireSyncLock(3, 222, 'till', (pid) => pid !== 111)).toEqual({ acquired: true, tookOverFrom: { pid: 111, host: 'till', startedAt: 1 } });
-    // A lock of another machine is never assumed dead.
-    outbox.releaseSyncLock(222, 'till');
-    outbox.acquireSyncLock(4, 333, 'other', () => false);
-    expect(outbox.acquireSyncLock(5, 444, 'till', () => false).acquired).toBe(false);
+  it('gives the sync lock to one holder at a time, and frees it on release', async () => {
+    const { outbox, file } = await openOutbox();
+    const other = await Outbox.open(file);
+    expect(outbox.acquireSyncLock(1)).toEqual({ acquired: true });
+    expect(other.acquireSyncLock(2)).toEqual({ acquired: false, holder: { pid: process.pid, host: hostname(), startedAt: 1 } });
+    outbox.releaseSyncLock();
+    expect(other.acquireSyncLock(3)).toEqual({ acquired: true });
+    other.close();
+    // Closing the holder's outbox frees the lock too.
+    expect(outbox.acquireSyncLock(4)).toEqual({ acquired: true });
     outbox.close();
   });
+
+  it('a lock left by a sync that died is taken over even when its PID now belongs to a live, unrelated process', async () => {
+    const { outbox, file } = await openOutbox();
+    // What a sync killed on a restarted container leaves: its row, naming PID 1 (alive: init).
+    const raw = new Database(file);
+    raw.prepare('insert into sync_lock (id, pid, host, started_at) values (1, 1, ?, 5)').run(hostname());
+    raw.close();
+    expect(outbox.acquireSyncLock(6)).toEqual({ acquired: true, tookOverFrom: { pid: 1, host: hostname(), startedAt: 5 } });
+    outbox.close();
+  });
+
 });
 
 describe('syncing the outbox', () => {
