@@ -1,12 +1,23 @@
 /**
- * Where a command's data goes: stdout, or `--output FILE`. A file is written beside its final
- * name and renamed into place only when complete, so a failed export never leaves half a file
- * where a whole one is expected.
+ * Where a command's data goes: stdout, or `--output FILE`.
+ *
+ * - A regular file (or a new one) is written whole or not at all: into a temp file created
+ *   exclusively and without following links (O_EXCL | O_NOFOLLOW, so nothing planted at its
+ *   name can redirect the write) in the same directory, renamed over FILE when complete, and
+ *   removed on any failure, on SIGTERM and on exit (Ctrl-C exits through process.exit).
+ * - A FIFO, a character or block device, a socket (`/dev/stdout`, `/dev/null`, a named pipe)
+ *   and `-` are streams: written directly, never replaced by a regular file.
+ * - A symbolic link writes its target (the same rules applied to what it points at); the link
+ *   stays.
+ * - A missing directory or a directory as FILE is a usage error (exit 2) naming it.
  */
-import { createWriteStream } from 'node:fs';
+import { closeSync, constants, createWriteStream, lstatSync, openSync, readlinkSync, realpathSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { CommandContext } from './context.js';
+import { CliUsageError } from './usage-error.js';
 
 export interface OutputTarget {
   stream: NodeJS.WritableStream;
@@ -20,6 +31,112 @@ export interface OutputTarget {
   abort(): Promise<void>;
 }
 
+/**
+ * Where `-o FILE` really writes: a regular file to replace atomically, a stream to write
+ * directly, or one of this process's descriptors (/dev/stdout -> /proc/self/fd/1: written
+ * through the descriptor, since a socket cannot be opened by that name).
+ */
+type Destination = { kind: 'file'; path: string } | { kind: 'stream'; path: string } | { kind: 'fd'; fd: number };
+
+const OWN_DESCRIPTOR = /^\/(?:proc\/self|dev)\/fd\/(\d+)$/;
+
+const MAX_LINKS = 40;
+
+/** Follows FILE (through any links) to what it names, refusing what cannot be written. */
+export function resolveDestination(file: string): Destination {
+  let path = file;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    const own = OWN_DESCRIPTOR.exec(path);
+    if (own) return { kind: 'fd', fd: Number(own[1]) };
+    let stats: Stats;
+    try {
+      stats = lstatSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      requireDirectory(file, dirname(path));
+      return { kind: 'file', path };
+    }
+    if (stats.isSymbolicLink()) {
+      // A link to a stream (e.g. /dev/stdout -> /proc/self/fd/1 -> pipe:[…]) is opened through
+      // the link itself, since its target may have no name.
+      const target = readlinkSync(path);
+      const next = isAbsolute(target) ? target : resolve(dirname(path), target);
+      if (OWN_DESCRIPTOR.test(next)) {
+        path = next;
+        continue;
+      }
+      const followed = statOrUndefined(path);
+      if (followed && !followed.isFile() && !followed.isDirectory()) return { kind: 'stream', path };
+      if (followed?.isFile()) return { kind: 'file', path: realpathSync(path) };
+      path = next;
+      continue;
+    }
+    if (stats.isDirectory()) throw new CliUsageError(`-o ${file}: ${path === file ? 'it' : path} is a directory; give a file name`);
+    if (stats.isFile()) return { kind: 'file', path };
+    return { kind: 'stream', path };
+  }
+  throw new CliUsageError(`-o ${file}: too many levels of symbolic links`);
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function requireDirectory(file: string, directory: string): void {
+  const stats = statOrUndefined(directory);
+  if (!stats) throw new CliUsageError(`-o ${file}: the directory ${directory} does not exist`);
+  if (!stats.isDirectory()) throw new CliUsageError(`-o ${file}: ${directory} is not a directory`);
+}
+
+/** Temp files being written: removed if the process ends before they are renamed into place. */
+const pending = new Set<string>();
+let cleanupInstalled = false;
+
+function removePending(): void {
+  for (const path of pending) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  }
+  pending.clear();
+}
+
+function installCleanup(): void {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  process.on('exit', removePending);
+  const onTerm = () => {
+    removePending();
+    process.off('SIGTERM', onTerm);
+    // Die of the signal as if there were no handler, so the parent sees how the process ended.
+    process.kill(process.pid, 'SIGTERM');
+  };
+  process.on('SIGTERM', onTerm);
+}
+
+/** A new temp file beside `path`, created exclusively, never through a link. */
+function createTemp(path: string): { temp: string; fd: number } {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  for (let attempt = 0; ; attempt++) {
+    const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.partial`);
+    try {
+      installCleanup();
+      const fd = openSync(temp, flags, 0o644);
+      pending.add(temp);
+      return { temp, fd };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
 export function openOutput(context: CommandContext, file = context.globals.output): OutputTarget {
   if (file === undefined || file === '-') {
     return {
@@ -30,8 +147,26 @@ export function openOutput(context: CommandContext, file = context.globals.outpu
       abort: async () => undefined,
     };
   }
-  const partial = `${file}.partial-${process.pid}`;
-  const stream = createWriteStream(partial, { mode: 0o644 });
+  const destination = resolveDestination(file);
+  if (destination.kind === 'fd' && destination.fd === 1) return openOutput(context, '-');
+  if (destination.kind === 'fd' || destination.kind === 'stream') {
+    const stream =
+      destination.kind === 'fd' ? createWriteStream('', { fd: destination.fd, autoClose: false }) : createWriteStream(destination.path, { flags: 'w' });
+    return {
+      stream,
+      toFile: true,
+      isTTY: false,
+      async commit() {
+        stream.end();
+        await finished(stream);
+      },
+      async abort() {
+        stream.destroy();
+      },
+    };
+  }
+  const { temp, fd } = createTemp(destination.path);
+  const stream = createWriteStream('', { fd, autoClose: true });
   return {
     stream,
     toFile: true,
@@ -39,13 +174,15 @@ export function openOutput(context: CommandContext, file = context.globals.outpu
     async commit() {
       stream.end();
       await finished(stream);
-      await rename(partial, file);
+      await rename(temp, destination.path);
+      pending.delete(temp);
     },
     async abort() {
       // A write still queued fails with ERR_STREAM_DESTROYED: the file is being given up anyway.
       stream.on('error', () => undefined);
       stream.destroy();
-      await rm(partial, { force: true });
+      await rm(temp, { force: true });
+      pending.delete(temp);
     },
   };
 }
@@ -63,14 +200,30 @@ export async function withOutput<T>(context: CommandContext, write: (target: Out
   }
 }
 
-/** Writes bytes to `file` whole or not at all: beside it first, then renamed into place. */
+/** Writes bytes to `file` whole or not at all, by the same rules as `-o FILE`. */
 export async function writeWholeFile(file: string, data: Uint8Array): Promise<void> {
-  const partial = `${file}.partial-${process.pid}`;
+  const destination = resolveDestination(file);
+  if (destination.kind === 'fd') {
+    writeFileSync(destination.fd, data);
+    return;
+  }
+  if (destination.kind === 'stream') {
+    await writeFile(destination.path, data);
+    return;
+  }
+  const { temp, fd } = createTemp(destination.path);
   try {
-    await writeFile(partial, data);
-    await rename(partial, file);
+    // Through the descriptor made with O_EXCL | O_NOFOLLOW: nothing swapped in at the name can redirect it.
+    try {
+      writeFileSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+    await rename(temp, destination.path);
   } catch (error) {
-    await rm(partial, { force: true });
+    await rm(temp, { force: true });
     throw error;
+  } finally {
+    pending.delete(temp);
   }
 }
