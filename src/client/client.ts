@@ -5,9 +5,10 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
-  After,
+  afterParameters,
   endpoints,
   NEXT_AFTER_HEADER,
+  NEXT_AFTER_TEXT,
   ErrorCodes,
   type CashSaleListQuery,
   type CashSaleListRecord,
@@ -87,17 +88,17 @@ export class ShopClient {
   }
 
   /** 4.1: cash sales (sale item records may appear among them). */
-  listCashSales(query: CashSaleListQuery): Promise<Page<CashSaleListRecord>> {
+  listCashSales(query: CashSaleListQuery & { after?: string }): Promise<Page<CashSaleListRecord>> {
     return this.page('listCashSales', query);
   }
 
   /** 4.2: sale lines. */
-  listSaleItems(query: SaleItemListQuery): Promise<Page<SaleItemRecord>> {
+  listSaleItems(query: SaleItemListQuery & { after?: string }): Promise<Page<SaleItemRecord>> {
     return this.page('listSaleItems', query);
   }
 
   /** 4.3: serialised units in stock, for receipts. */
-  listReceiptSpecs(query: ReceiptSpecsQuery): Promise<Page<ItemCatalogSpecRecord>> {
+  listReceiptSpecs(query: ReceiptSpecsQuery & { after?: string }): Promise<Page<ItemCatalogSpecRecord>> {
     return this.page('listReceiptSpecs', query);
   }
 
@@ -149,11 +150,14 @@ export class ShopClient {
     return this.transport.close();
   }
 
-  private async page<T>(name: EndpointName, query: object): Promise<Page<T>> {
+  /** A page; `after` (a previous page's nextAfter) is sent as afterDate and afterId. */
+  private async page<T>(name: EndpointName, query: object & { after?: string }): Promise<Page<T>> {
     let nextAfter: string | undefined;
-    const reply = (await this.call(name, { query }, (response) => {
+    const { after, ...rest } = query;
+    const sent = after === undefined ? rest : { ...rest, ...afterParameters(after) };
+    const reply = (await this.call(name, { query: sent }, (response) => {
       const value = header(response, NEXT_AFTER_HEADER);
-      if (value !== undefined && AFTER_TEXT.test(value)) nextAfter = value;
+      if (value !== undefined && NEXT_AFTER_TEXT.test(value)) nextAfter = value;
     })) as { count?: unknown; list?: unknown };
     const endpoint = endpoints[name];
     const missing = (field: 'count' | 'list', expected: string): string =>
@@ -246,9 +250,6 @@ export class ShopClient {
     }
   }
 }
-
-/** The shape of an X-Next-After value the client passes back (as the contract's `after`). */
-const AFTER_TEXT = new RegExp(String((After as { pattern: string }).pattern));
 
 function isOk(status: number): boolean {
   return status >= 200 && status < 300;

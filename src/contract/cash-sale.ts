@@ -2,7 +2,7 @@
  * Cash sales: the sale list (4.1), the sale item list (4.2) and the save (4.4).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { After, DateText, Envelope, EpochMs, Id, Limit, Money, Nullable, Start, SuccessMessage } from './common.js';
+import { AfterDate, AfterId, DateText, Envelope, EpochMs, Id, Limit, Money, Nullable, Start, SuccessMessage } from './common.js';
 import { PAYMENT_METHODS } from './enums.js';
 
 export { PAYMENT_METHODS, type PaymentMethod } from './enums.js';
@@ -97,7 +97,8 @@ export const CashSaleListQuery = Type.Object({
   salesPersonId: Type.Optional(Id),
   start: Type.Optional(Start),
   limit: Type.Optional(Limit),
-  after: Type.Optional(After),
+  afterDate: Type.Optional(AfterDate),
+  afterId: Type.Optional(AfterId),
 });
 export type CashSaleListQuery = Static<typeof CashSaleListQuery>;
 export const CashSaleListResponse = Envelope(CashSaleListRecord);
@@ -111,7 +112,8 @@ export const SaleItemListQuery = Type.Object({
   itemCategoryId: Type.Optional(Id),
   start: Type.Optional(Start),
   limit: Type.Optional(Limit),
-  after: Type.Optional(After),
+  afterDate: Type.Optional(AfterDate),
+  afterId: Type.Optional(AfterId),
 });
 export type SaleItemListQuery = Static<typeof SaleItemListQuery>;
 export const SaleItemListResponse = Envelope(SaleItemRecord);

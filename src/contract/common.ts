@@ -38,11 +38,21 @@ export const Start = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER
 export const Limit = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE });
 /**
  * Where the previous page ended, as the bundled server named it in its X-Next-After header
- * (an extension of the interface: "issueDate.id" for sales and sale lines, "id" for units). With
- * it the next page is read after that record (a keyset reading), exact while sales are saved;
- * a client sends it only to a server that gave one.
+ * ("issueDate.id" for sales and sale lines, "id" for units), sent back as afterDate and afterId
+ * (an extension of the interface). With them the next page is read after that record (a keyset
+ * reading), exact while sales are saved; a client sends them only to a server that named one.
  */
-export const After = Type.String({ pattern: '^[0-9]{1,16}(\\.[0-9]{1,16})?$' });
+export const AfterDate = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+export const AfterId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+/** The text of an X-Next-After value: "issueDate.id" or "id". */
+export const NEXT_AFTER_TEXT = /^([0-9]{1,16})(?:\.([0-9]{1,16}))?$/;
+
+/** afterDate and afterId of an X-Next-After value; empty when absent or unreadable. */
+export function afterParameters(after: string | undefined): { afterDate?: number; afterId?: number } {
+  const match = after === undefined ? null : NEXT_AFTER_TEXT.exec(after);
+  if (!match) return {};
+  return match[2] === undefined ? { afterId: Number(match[1]) } : { afterDate: Number(match[1]), afterId: Number(match[2]) };
+}
 export const NEXT_AFTER_HEADER = 'x-next-after';
 export const Month = Type.Integer({ minimum: 1, maximum: 12 });
 export const Year = Type.Integer({ minimum: 1970, maximum: 9999 });

@@ -42,7 +42,7 @@ export const endpoints = {
       { required: ['companyId'] },
       { required: ['retailShopId'] },
       { required: ['salesPersonId'] },
-      { required: ['companyId', 'start', 'limit'], optional: ['after'] },
+      { required: ['companyId', 'start', 'limit'], optional: ['afterDate', 'afterId'] },
     ],
     title: 'cash sale list',
   },
@@ -58,7 +58,7 @@ export const endpoints = {
     path: '/api/itemcatalogspecs/list_for_receipt',
     request: ReceiptSpecsQuery,
     response: ReceiptSpecsResponse,
-    shapes: [{ required: ['companyId'] }, { required: ['companyId', 'start', 'limit'], optional: ['after'] }],
+    shapes: [{ required: ['companyId'] }, { required: ['companyId', 'start', 'limit'], optional: ['afterId'] }],
     title: 'item specifics for receipts',
   },
   saveCashSale: {

@@ -2,7 +2,7 @@
  * Item catalog specifics for receipts (4.3): the serialised units in stock.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { After, Envelope, Id, Limit, Money, Nullable, Start } from './common.js';
+import { AfterId, Envelope, Id, Limit, Money, Nullable, Start } from './common.js';
 
 /**
  * 2.4. `id` is the serialised unit (the invItemSpecsId a sale line names), `itemSpecId` the
@@ -43,7 +43,7 @@ export const ReceiptSpecsQuery = Type.Object({
   companyId: Id,
   start: Type.Optional(Start),
   limit: Type.Optional(Limit),
-  after: Type.Optional(After),
+  afterId: Type.Optional(AfterId),
 });
 export type ReceiptSpecsQuery = Static<typeof ReceiptSpecsQuery>;
 export const ReceiptSpecsResponse = Envelope(ItemCatalogSpecRecord);

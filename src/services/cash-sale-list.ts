@@ -21,8 +21,9 @@ import { cursorAt, rememberCursor } from './page-cursor.js';
 export interface Paging {
   start?: number;
   limit?: number;
-  /** "issueDate.id" of the record the previous page ended at (X-Next-After): read after it, not from start. */
-  after?: string;
+  /** The record the previous page ended at (from X-Next-After): read after it, not from start. */
+  afterDate?: number;
+  afterId?: number;
 }
 
 /** No start and no limit: every record. Otherwise from start (default 0), at most limit. */
@@ -60,16 +61,10 @@ export interface JsonEnvelope {
   nextAfter?: string;
 }
 
-/** The sort key an `after` names. */
-export function parseAfter(after: string): SortKey {
-  const [issueDate, id] = after.split('.').map(Number);
-  return { issueDate: issueDate!, id: id ?? Number.MAX_SAFE_INTEGER };
-}
-
 /** The `after` of the page's last record, when the reply is a page that may have a next. */
 function nextAfterOf(list: readonly string[], paging: Paging): string | undefined {
   const last = list.at(-1);
-  if (last === undefined || (paging.start === undefined && paging.limit === undefined && paging.after === undefined)) return undefined;
+  if (last === undefined || (paging.start === undefined && paging.limit === undefined && paging.afterId === undefined)) return undefined;
   const { issueDate, id } = JSON.parse(last) as SortKey;
   return `${issueDate}.${id}`;
 }
@@ -79,7 +74,8 @@ function nextAfterOf(list: readonly string[], paging: Paging): string | undefine
  * existed when a walk started comes in exactly one of its pages.
  */
 function pageOrSeek(paging: Paging, walked: (after: SortKey | undefined) => string[], seek: (after: SortKey) => string[]): string[] {
-  return paging.after === undefined ? walked(undefined) : seek(parseAfter(paging.after));
+  if (paging.afterId === undefined) return walked(undefined);
+  return seek({ issueDate: paging.afterDate ?? Number.MAX_SAFE_INTEGER, id: paging.afterId });
 }
 
 export interface CashSaleListFilter extends Paging {

@@ -8,15 +8,15 @@ import { countUnitsInStock, listUnitsInStock } from '../store/item-spec.reposito
 import type { Store } from '../store/open-db.js';
 
 /**
- * With `after` (the id the previous page ended at, from X-Next-After) the page is the units
+ * With afterId (the unit the previous page ended at, from X-Next-After) the page is the units
  * after that one (a keyset reading): a unit in stock when a walk started comes in exactly one
  * page, whatever is sold or added meanwhile.
  */
 export function listReceiptSpecs(
   store: Store,
-  query: { companyId: number; start?: number; limit?: number; after?: string },
+  query: { companyId: number; start?: number; limit?: number; afterId?: number },
 ): EnvelopeOf<ItemCatalogSpecRecord> & { nextAfter?: string } {
-  const afterId = query.after === undefined ? undefined : Number(query.after.split('.')[0]);
+  const afterId = query.afterId;
   const rows = listUnitsInStock(store, query.companyId, { start: afterId === undefined ? (query.start ?? 0) : 0, limit: query.limit }, afterId);
   const list = rows.map((row, rowId) => ({ ...row, rowId }));
   const paged = query.start !== undefined || query.limit !== undefined || afterId !== undefined;

@@ -133,7 +133,7 @@ describe('a server that names where each page ended (X-Next-After)', () => {
     server.handle((req, res) => {
       if (requests++ > 0) for (let i = 0; i < 13; i++) rows.unshift(cashSale(nextId++));
       const limit = Number(req.query.limit);
-      const after = req.query.after === undefined ? undefined : Number(req.query.after.split('.')[1]);
+      const after = req.query.afterId === undefined ? undefined : Number(req.query.afterId);
       const from = after === undefined ? Number(req.query.start) : rows.findIndex((row) => row.id! < after);
       const page = rows.slice(from, from + limit);
       json(res, 200, { count: rows.length, list: page }, page.length ? { 'x-next-after': `${page.at(-1)!.issueDate}.${page.at(-1)!.id}` } : {});
@@ -141,8 +141,8 @@ describe('a server that names where each page ended (X-Next-After)', () => {
     const keys = await walkIds({ pageSize: 100 });
     expectEachOnce(keys, sales(1, 900).map((s) => s.id!));
     expect(keys).toHaveLength(900);
-    const asked = server.seen.map((r) => [r.query.start, r.query.limit, r.query.after]);
-    expect(asked[0]).toEqual(['0', '100', undefined]);
-    expect(asked[1]).toEqual(['100', '100', `${cashSale(801).issueDate}.801`]);
+    const asked = server.seen.map((r) => [r.query.start, r.query.limit, r.query.afterDate, r.query.afterId]);
+    expect(asked[0]).toEqual(['0', '100', undefined, undefined]);
+    expect(asked[1]).toEqual(['100', '100', String(cashSale(801).issueDate), '801']);
   });
 });

@@ -28,6 +28,7 @@ afterAll(async () => {
 
 function servePages(): void {
   server.handle((req, res) => {
+    if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
     const start = Number(req.query.start ?? 0);
     json(res, 200, { count: 3, list: [cashSale(3), cashSale(2), cashSale(1)].slice(start, start + Number(req.query.limit ?? 50)) });
   });
@@ -128,7 +129,8 @@ describe('-o FILE', () => {
 
   it('a failure half-way leaves neither the file nor a temp file', async () => {
     let requests = 0;
-    server.handle((_req, res) => {
+    server.handle((req, res) => {
+      if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
       if (requests++ > 0) return json(res, 500, { message: 'broken' });
       json(res, 200, { count: 3, list: [cashSale(3)] });
     });
@@ -143,7 +145,8 @@ describe('-o FILE', () => {
       let stalled!: () => void;
       const reached = new Promise<void>((resolve) => (stalled = resolve));
       let requests = 0;
-      server.handle((_req, res) => {
+      server.handle((req, res) => {
+        if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
         if (requests++ > 0) return stalled();
         json(res, 200, { count: 3, list: [cashSale(3)] });
       });

@@ -12,7 +12,7 @@ import type { Loose } from '../../client/validate.js';
 
 export interface SaleLists {
   listCashSales(query: { companyId: number; start: number; limit: number; after?: string }): Promise<Page<CashSaleListRecord>>;
-  listSaleItems(query: SaleItemListQuery): Promise<Page<SaleItemRecord>>;
+  listSaleItems(query: SaleItemListQuery & { after?: string }): Promise<Page<SaleItemRecord>>;
 }
 
 export interface WalkSettings {
@@ -57,7 +57,7 @@ export interface SaleLines {
 }
 
 export async function findSaleLines(api: SaleLists, companyId: number, sale: FoundSale, settings: WalkSettings = {}): Promise<SaleLines> {
-  const query = (start: number, limit: number, after?: string): SaleItemListQuery =>
+  const query = (start: number, limit: number, after?: string): SaleItemListQuery & { after?: string } =>
     sale.retailShopId ? { companyId, retailShopId: sale.retailShopId, start, limit, after } : { companyId, start, limit, after };
   const pages = walkPages((start, limit, after) => api.listSaleItems(query(start, limit, after)), { pageSize: settings.pageSize ?? 1000, style: settings.style });
   const lines: FoundLine[] = [];
