@@ -45,12 +45,16 @@ export function year(value: string): number {
   return n;
 }
 
-/** An option whose value must be one of `values`, case-insensitively, stored upper-case. */
+/**
+ * An option whose value must be one of `values`, case-insensitively, stored as `values` spell
+ * it: help, errors and examples all show the one spelling (`--status YES`, `--role cashier`).
+ */
 export function choiceOption(flags: string, description: string, values: readonly string[]): Option {
+  const byKey = new Map(values.map((value) => [value.toLowerCase(), value]));
   return new Option(flags, `${description} (${values.join(', ')})`).argParser((value: string) => {
-    const upper = value.trim().toUpperCase();
-    if (!values.includes(upper)) throw new InvalidArgumentError(`expected one of ${values.join(', ')}.`);
-    return upper;
+    const chosen = byKey.get(value.trim().toLowerCase());
+    if (chosen === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}.`);
+    return chosen;
   });
 }
 

@@ -8,7 +8,12 @@ export const CONFIG_KEYS_HELP =
   'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone, db; a profile inherits what it leaves unset from "default"';
 
 export function configCommands(): Command {
-  return lazyGroup('config', `settings per profile (${CONFIG_KEYS_HELP})`, defineConfigCommands);
+  return withExamples(
+    lazyGroup('config', `settings per profile (${CONFIG_KEYS_HELP})`, defineConfigCommands),
+    'shopprop config list',
+    'shopprop config set baseUrl https://erp.example.com',
+    'shopprop --profile shop2 config set retailShopId 2',
+  );
 }
 
 function defineConfigCommands(config: Command): void {

@@ -10,17 +10,27 @@ import { demoCommand } from '../server/register.js';
 export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
 
 export function localCommands(): Command {
-  return lazyGroup('local', 'administer the local store: tokens, demo data, imports, statements', defineLocalCommands);
+  return withExamples(
+    lazyGroup('local', 'administer the local store: tokens, demo data, imports, statements', defineLocalCommands),
+    'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
+    'shopprop local import products docs/examples/products.csv',
+    'shopprop local token create --company 1 --role accountant --name "Accounts"',
+  );
 }
 
 function defineLocalCommands(local: Command): void {
-  const token = local.command('token').description('bearer tokens of the local server');
+  const token = withExamples(
+    local.command('token').description('bearer tokens of the local server'),
+    'shopprop local token create --company 1 --role cashier --name "Till 1"',
+    'shopprop local token list',
+    'shopprop local token revoke 3',
+  );
   withExamples(
     token
       .command('create')
       .description('create a token for a user (printed once; only its hash is kept)')
       .addOption(idOption('--company <id>', 'company of the token').makeOptionMandatory())
-      .addOption(choiceOption('--role <role>', 'what it may do', ROLES.map((role) => role.toUpperCase())).makeOptionMandatory())
+      .addOption(choiceOption('--role <role>', 'what it may do', ROLES).makeOptionMandatory())
       .requiredOption('--name <name>', 'user the token belongs to'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',
   ).action(lazyAction('local/token-create'));
@@ -35,7 +45,11 @@ function defineLocalCommands(local: Command): void {
 
   local.addCommand(demoCommand('demo'));
 
-  const company = local.command('company').description('companies of the local store');
+  const company = withExamples(
+    local.command('company').description('companies of the local store'),
+    'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
+    'shopprop local company create --name "Acme Homes" --db homes.db --time-zone Africa/Kampala',
+  );
   withExamples(
     company
       .command('create')
@@ -57,7 +71,12 @@ function defineLocalCommands(local: Command): void {
     'shopprop local import receipts receipts-2026-10.csv',
   ).action(lazyAction('local/import'));
 
-  const statement = local.command('statement').description('landlord statement workflow: prepare, approve, mark paid');
+  const statement = withExamples(
+    local.command('statement').description('landlord statement workflow: prepare, approve, mark paid'),
+    'shopprop local statement prepare --property 1 --month 10 --year 2026 --final',
+    'shopprop local statement approve 7',
+    'shopprop local statement mark-paid 7',
+  );
   withExamples(
     statement
       .command('prepare')

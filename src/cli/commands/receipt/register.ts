@@ -6,7 +6,12 @@ import { lazyGroup } from '../../lazy-group.js';
 import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
 
 export function receiptCommands(): Command {
-  return lazyGroup('receipt', 'receipts: serialised units in stock, printed receipts', defineReceiptCommands);
+  return withExamples(
+    lazyGroup('receipt', 'receipts: serialised units in stock, printed receipts', defineReceiptCommands),
+    'shopprop receipt print 120 --width 32',
+    'shopprop receipt print R000120 -o receipt-120.pdf',
+    'shopprop receipt specs --all --fields id,itemName,imei1',
+  );
 }
 
 function defineReceiptCommands(receipt: Command): void {

@@ -6,7 +6,12 @@ import { lazyGroup } from '../../lazy-group.js';
 import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
 
 export function saleCommands(): Command {
-  return lazyGroup('sale', 'cash sales: list, lines, save, offline outbox', defineSaleCommands);
+  return withExamples(
+    lazyGroup('sale', 'cash sales: list, lines, save, offline outbox', defineSaleCommands),
+    'shopprop sale list',
+    'shopprop sale save --file sale.json --dry-run',
+    'shopprop sale items --category 3 --format csv -o lines.csv',
+  );
 }
 
 function defineSaleCommands(sale: Command): void {
