@@ -9,12 +9,14 @@
  * Header names match loosely (import-csv.ts): `productCode`, `product_code` and `Product Code`
  * are the same column.
  */
+import { candidatesNote } from '../domain/closest-names.js';
 import { fromBasisPoints, MoneyError, toBasisPoints, toCents } from '../domain/money.js';
 import {
   categoriesByName,
   companyExists,
   insertCategory,
   insertProduct,
+  namesOf,
   productsByCode,
   shopsByName,
   taxRatesOf,
@@ -144,7 +146,7 @@ export function importItemSpecs(store: Store, companyId: number, csvText: string
       const units = rows.map((row) => {
         const code = text(row, 'productCode', problems, { required: true, max: 50 });
         const product = code ? products.get(code.toLowerCase()) : undefined;
-        if (code && !product) problems.push({ line: row.line, field: 'productCode', message: `no product with code ${code}` });
+        if (code && !product) problems.push({ line: row.line, field: 'productCode', message: `no product with code ${code}${candidatesNote(code, [...products.values()].map((p) => p.code), 'product codes')}` });
         const serial = text(row, 'serialNo', problems, { max: 100 });
         const imei1 = text(row, 'imei1', problems, { max: 15 });
         const imei2 = text(row, 'imei2', problems, { max: 15 });
@@ -162,10 +164,10 @@ export function importItemSpecs(store: Store, companyId: number, csvText: string
         }
         const warehouseName = text(row, 'warehouse', problems, { max: 100 });
         const warehouse = warehouseName ? warehouses.get(warehouseName.toLowerCase()) : undefined;
-        if (warehouseName && !warehouse) problems.push({ line: row.line, field: 'warehouse', message: `no warehouse named ${warehouseName}` });
+        if (warehouseName && !warehouse) problems.push({ line: row.line, field: 'warehouse', message: `no warehouse named ${warehouseName}${candidatesNote(warehouseName, namesOf(store, 'warehouses', companyId), 'warehouses')}` });
         const shopName = text(row, 'shop', problems, { max: 100 });
         const shopId = shopName ? shops.get(shopName.toLowerCase()) : warehouse?.shop_id ?? null;
-        if (shopName && shopId === undefined) problems.push({ line: row.line, field: 'shop', message: `no shop named ${shopName}` });
+        if (shopName && shopId === undefined) problems.push({ line: row.line, field: 'shop', message: `no shop named ${shopName}${candidatesNote(shopName, namesOf(store, 'retail_shops', companyId), 'shops')}` });
         const purchase = money(row, 'purchasePrice', problems);
         const sale = money(row, 'salePrice', problems);
         return {

@@ -25,6 +25,7 @@
  * `Property Code` are the same column.
  */
 import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
+import { candidatesNote } from '../domain/closest-names.js';
 import { endOfLocalDay, monthKey, monthOf, monthRange, parseLocalDateTime } from '../domain/month-range.js';
 import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
 import { openChargesOf, TenancyLedger, type ChargeKind } from '../domain/receipt-allocation.js';
@@ -185,7 +186,7 @@ const importProperties: Importer = (store, companyId, rows, check) => {
   const values = rows.map((p) => {
     const landlordCode = check.text(p, 'landlord_code', true);
     const landlordId = landlordCode === undefined ? undefined : landlords.get(landlordCode);
-    if (landlordCode !== undefined && landlordId === undefined) check.problem(p.line, 'landlord_code', `no landlord ${JSON.stringify(landlordCode)} (import landlords first)`);
+    if (landlordCode !== undefined && landlordId === undefined) check.problem(p.line, 'landlord_code', `no landlord ${JSON.stringify(landlordCode)} (import landlords first)${candidatesNote(landlordCode, landlords.keys(), 'landlord codes')}`);
     return {
       code: check.text(p, 'code', true, 40),
       name: check.text(p, 'name', true),
@@ -441,18 +442,24 @@ function references(store: Store, companyId: number): References {
 function propertyOf(check: Checker, p: Parsed, properties: Map<string, number>): number | undefined {
   const code = check.text(p, 'property_code', true);
   if (code === undefined) return undefined;
-  return properties.get(code) ?? check.problem(p.line, 'property_code', `no property ${JSON.stringify(code)} (import properties first)`);
+  return properties.get(code) ?? check.problem(p.line, 'property_code', `no property ${JSON.stringify(code)} (import properties first)${candidatesNote(code, properties.keys(), 'property codes')}`);
 }
 
 function unitOf(check: Checker, p: Parsed, refs: References): UnitKeyRow | undefined {
   const propertyId = propertyOf(check, p, refs.properties);
   const unitNo = check.text(p, 'unit_no', true);
   if (propertyId === undefined || unitNo === undefined) return undefined;
-  return refs.units.get(`${propertyId}/${unitNo}`) ?? check.problem(p.line, 'unit_no', `no unit ${JSON.stringify(unitNo)} in property ${p.row.property_code}`);
+  return refs.units.get(`${propertyId}/${unitNo}`) ?? check.problem(p.line, 'unit_no', `no unit ${JSON.stringify(unitNo)} in property ${p.row.property_code}${candidatesNote(unitNo, unitNumbersOf(refs, propertyId), 'its units')}`);
 }
 
 function tenantOf(check: Checker, p: Parsed, refs: References): number | undefined {
   const account = check.text(p, 'tenant_account', true);
   if (account === undefined) return undefined;
-  return refs.tenants.get(account) ?? check.problem(p.line, 'tenant_account', `no tenant ${JSON.stringify(account)} (import tenants first)`);
+  return refs.tenants.get(account) ?? check.problem(p.line, 'tenant_account', `no tenant ${JSON.stringify(account)} (import tenants first)${candidatesNote(account, refs.tenants.keys(), 'tenant accounts')}`);
+}
+
+/** The unit numbers of one property, for a refusal that lists them. */
+function unitNumbersOf(refs: References, propertyId: number): string[] {
+  const prefix = `${propertyId}/`;
+  return [...refs.units.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
 }

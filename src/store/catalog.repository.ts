@@ -23,6 +23,7 @@ export function taxRatesOf(store: Store, companyId: number): { id: number; rate_
 
 export interface ProductByCode {
   id: number;
+  code: string;
   price_cents: number;
   cost_cents: number;
 }
@@ -58,6 +59,11 @@ export function shopsByName(store: Store, companyId: number): Map<string, number
 export function warehousesByName(store: Store, companyId: number): Map<string, { id: number; shop_id: number | null }> {
   const rows = prepared<[number], NamedRow & { shop_id: number | null }>(store, 'select id, name, shop_id from warehouses where company_id = ?').all(companyId);
   return new Map(rows.map((r) => [r.name.toLowerCase(), { id: r.id, shop_id: r.shop_id }]));
+}
+
+/** The names of a company's shops or warehouses as written, to list the valid ones in a refusal. */
+export function namesOf(store: Store, table: 'retail_shops' | 'warehouses', companyId: number): string[] {
+  return prepared<[number], { name: string }>(store, `select name from ${table} where company_id = ? order by id`).all(companyId).map((r) => r.name);
 }
 
 export function companyExists(store: Store, companyId: number): boolean {
