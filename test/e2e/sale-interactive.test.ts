@@ -50,7 +50,10 @@ describe('sale save at a terminal', () => {
       await ready('Sales person');
       term.type(KEY.down + KEY.enter);
       await ready('Customer name');
-      term.type(`Lucy Akinyi${KEY.enter}`);
+      // A blank name is refused at the prompt (the server's rule), not after the sale is confirmed.
+      term.type(`   ${KEY.enter}`);
+      await ready("the customer's name cannot be blank");
+      term.type(`${KEY.backspace.repeat(3)}Lucy Akinyi${KEY.enter}`);
       await ready('Customer phone');
       term.type(`0712345678${KEY.enter}`);
 
@@ -79,10 +82,13 @@ describe('sale save at a terminal', () => {
       term.type(KEY.enter);
       await ready('Paid by (total');
       term.type(KEY.enter); // Cash, the first channel
-      await ready('Amount by Cash');
-      term.type(KEY.enter); // what remains
-      await ready('Save this sale?');
-      term.type(KEY.enter);
+      await ready('Cash received');
+      // 1,000.00 more than due, typed with a thousands separator: the change is said at once.
+      const tendered = (unit!.price + 900 + 1_000).toLocaleString('en-US');
+      term.type(`${KEY.backspace.repeat(12)}${tendered}${KEY.enter}`);
+      await ready('change: 1,000.00');
+      await ready('What next?');
+      term.type(KEY.enter); // Save, the first choice
       await ready(/receipt R\d{6}\s+sale \d+/);
       expect(await term.exited).toBe(0);
     } finally {
@@ -108,6 +114,7 @@ describe('sale save at a terminal', () => {
     expect(printed.stdout).toContain(`IMEI ${unit!.imei1}`);
     expect(printed.stdout).toMatch(/2 x 450\.00\s+900\.00/);
     expect(printed.stdout).toContain('Lucy Akinyi');
+    expect(printed.stdout).toMatch(/\n {2}Change\s+1,000\.00\n/);
     for (const line of printed.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(32);
   }, 60_000);
 

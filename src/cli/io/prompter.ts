@@ -3,6 +3,7 @@
  * actually asked. Commands ask only when `context.interactive`; scripts never see a prompt.
  */
 import { KnownError } from '../../contract/error-kinds.js';
+import { readAmount } from './amount-text.js';
 
 export interface Choice<T> {
   name: string;
@@ -13,6 +14,7 @@ export interface Choice<T> {
 export interface Prompter {
   text(message: string, options?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
   positiveInteger(message: string, options?: { default?: number }): Promise<number>;
+  /** An amount; thousands separators accepted (`10,000`, `10 000`). */
   money(message: string, options?: { default?: number; max?: number }): Promise<number>;
   select<T>(message: string, choices: readonly Choice<T>[], options?: { default?: T }): Promise<T>;
   confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
@@ -47,19 +49,22 @@ export function inquirerPrompter(streams: PrompterStreams = {}): Prompter {
     },
     async money(message, options = {}) {
       const { input } = await load();
+      const maxCents = options.max === undefined ? undefined : Math.round(options.max * 100);
       const answer = await asked(input(
         {
           message,
           default: options.default === undefined ? undefined : options.default.toFixed(2),
           validate: (value) => {
-            if (!/^\s*\d+(\.\d{1,2})?\s*$/.test(value)) return 'an amount like 1500 or 1500.50, please';
-            if (options.max !== undefined && Number(value) > options.max) return `at most ${options.max.toFixed(2)}`;
+            const reading = readAmount(value);
+            if ('problem' in reading) return reading.problem;
+            if (maxCents !== undefined && reading.cents > maxCents) return `at most ${options.max!.toFixed(2)}`;
             return true;
           },
         },
         context as never,
       ));
-      return Number(answer.trim());
+      const reading = readAmount(answer);
+      return 'cents' in reading ? reading.cents / 100 : 0;
     },
     async select(message, choices, options = {}) {
       const { select } = await load();

@@ -66,7 +66,7 @@ const previewLineColumns = columnSet<SalePreview['lines'][number]>(
   [
     { key: 'item', header: 'Item', kind: 'text' },
     { key: 'qty', header: 'Qty', kind: 'number' },
-    { key: 'buyingPrice', header: 'Price', kind: 'money' },
+    { key: 'buyingPrice', header: 'Unit price', kind: 'money' },
     { key: 'discount', header: 'Discount', kind: 'money', total: true },
     { key: 'taxRate', header: 'Tax %', kind: 'number' },
     { key: 'taxIncExc', header: 'Incl.', kind: 'integer' },

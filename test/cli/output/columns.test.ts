@@ -45,6 +45,11 @@ describe.each(sets.map(([set, schema]) => ({ name: set.name, set, schema })))('c
     for (const field of set.defaultTableFields) expect(keys.has(field)).toBe(true);
   });
 
+  it('gives each column its own header', () => {
+    const headers = set.columns.map((column) => column.header);
+    expect(headers.length).toBe(new Set(headers).size);
+  });
+
   it('marks dates as dates, and totals only money', () => {
     for (const column of set.columns) {
       expect(column.kind === 'date', column.key).toBe(DATE_FIELDS.has(column.key));
@@ -72,6 +77,19 @@ describe('column kinds the reports depend on', () => {
       'balance',
       'paymentMethod',
     ]);
+  });
+
+  it('heads each price and cost column with what it holds (buyingPrice is the price charged; unitCost the shop\'s cost)', () => {
+    const header = (key: string) => saleItemColumns.columns.find((column) => column.key === key)?.header;
+    expect([header('buyingPrice'), header('unitCost'), header('originalBuyingPrice'), header('defaultBuyingPrice')]).toEqual(['Unit price', 'Unit cost', 'Original price', 'List price']);
+    expect(saleItemColumns.defaultTableFields).toContain('buyingPrice');
+    expect(saleItemColumns.defaultTableFields).not.toContain('unitCost');
+    for (const set of sets.map(([columns]) => columns)) {
+      for (const column of set.columns) {
+        if (/cost/i.test(column.header)) expect(column.key, `${set.name} ${column.header}`).toMatch(/cost/i);
+        if (/price/i.test(column.header)) expect(column.key, `${set.name} ${column.header}`).toMatch(/price/i);
+      }
+    }
   });
 
   it('does not total unit prices', () => {

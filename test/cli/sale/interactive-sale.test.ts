@@ -10,9 +10,11 @@ import { checkSale } from '../../../src/domain/sale-check.js';
  */
 type Step = { ask: RegExp; answer: unknown } | { search: RegExp; term: string; pick: RegExp };
 
-function scripted(steps: Step[]): Prompter & { asked: string[]; left: () => number } {
+function scripted(steps: Step[]): Prompter & { asked: string[]; refused: string[]; left: () => number } {
   const queue = [...steps];
   const asked: string[] = [];
+  /** What a prompt's own check said to answers it did not take (the prompt then asks again). */
+  const refused: string[] = [];
   const next = (message: string) => {
     asked.push(message);
     const step = queue.shift();
@@ -24,8 +26,16 @@ function scripted(steps: Step[]): Prompter & { asked: string[]; left: () => numb
   const answer = async (message: string) => (next(message) as { answer: unknown }).answer;
   return {
     asked,
+    refused,
     left: () => queue.length,
-    text: answer as Prompter['text'],
+    async text(message: string, options: { validate?: (value: string) => true | string } = {}) {
+      for (;;) {
+        const value = (await answer(message)) as string;
+        const verdict = options.validate?.(value) ?? true;
+        if (verdict === true) return value;
+        refused.push(verdict);
+      }
+    },
     positiveInteger: answer as Prompter['positiveInteger'],
     money: answer as Prompter['money'],
     confirm: answer as Prompter['confirm'],
@@ -85,19 +95,19 @@ describe('composing a sale at the terminal', () => {
       { ask: /^Customer name/, answer: 'Lucy Akinyi' },
       { ask: /^Customer phone/, answer: '+254713535448' },
       { search: /^Add an item/, term: '0010535', pick: /Samsung/ },
-      { ask: /^Discount/, answer: 499 },
+      { ask: /^Discount/, answer: '499' },
       { search: /^Add another item/, term: 'usb', pick: /USB-C cable/ },
       { ask: /^Quantity/, answer: '2' },
       { ask: /^Unit price/, answer: 450 },
-      { ask: /^Discount/, answer: 0 },
+      { ask: /^Discount/, answer: '0' },
       { search: /^Add another item/, term: '', pick: /^Done/ },
       { ask: /^Paid by \(total 22,400\.00\)/, answer: /^Cash/ },
-      { ask: /^Amount by Cash/, answer: 2_400 },
+      { ask: /^Cash received \(due 22,400\.00\)/, answer: 2_400 },
       { ask: /^Paid by \(remaining 20,000\.00\)/, answer: /^M-Pesa/ },
       { ask: /^Amount by M-Pesa/, answer: 15_000 },
       { ask: /^M-Pesa transaction code/, answer: 'QWE123RTY' },
       { ask: /^Paid by \(remaining 5,000\.00\)/, answer: /on credit/ },
-      { ask: /^Save this sale\? Total 22,400\.00, paid 17,400\.00, 5,000\.00 on credit/, answer: true },
+      { ask: /^What next\?/, answer: /^Save the sale: total 22,400\.00, paid 17,400\.00, 5,000\.00 on credit/ },
     ]);
     const { deps: d, said } = deps(prompter);
     const sale = await composeSaleInteractively(d);
@@ -121,18 +131,19 @@ describe('composing a sale at the terminal', () => {
     expect(said).toContain('  balance 5,000.00 on credit');
   });
 
-  it('takes header ids from the defaults, asks the tax of a unit that lacks it (its product is itemSpecId), and returns nothing when not confirmed', async () => {
+  it('takes header ids from the defaults, asks the tax of a unit that lacks it (its product is itemSpecId), and returns nothing when cancelled', async () => {
     const prompter = scripted([
       { ask: /^Customer name/, answer: 'Walk-in customer' },
       { ask: /^Customer phone/, answer: '-' },
       { search: /^Add an item/, term: 'nokia', pick: /Nokia 105/ },
       { ask: /^Tax rate/, answer: /Reduced/ },
       { ask: /^Is the tax in the price/, answer: 0 },
-      { ask: /^Discount/, answer: 0 },
+      { ask: /^Discount/, answer: '0' },
       { search: /^Add another/, term: '', pick: /^Done/ },
       { ask: /^Paid by/, answer: /^Cash/ },
-      { ask: /^Amount by Cash/, answer: 2_698.92 },
-      { ask: /^Save this sale/, answer: false },
+      { ask: /^Cash received/, answer: 2_698.92 },
+      { ask: /^What next/, answer: /^Cancel/ },
+      { ask: /^Discard this sale/, answer: true },
     ]);
     const { deps: d } = deps(prompter, { defaults: { retailShopId: 1, cashbookId: 2, userId: 4 } });
     expect(await composeSaleInteractively(d)).toBeUndefined();
@@ -155,11 +166,11 @@ describe('composing a sale at the terminal', () => {
       { ask: /^Unit cost/, answer: 1_800 },
       { ask: /^Tax rate in percent/, answer: '0' },
       { ask: /^Is the tax in the price/, answer: 1 },
-      { ask: /^Discount/, answer: 0 },
+      { ask: /^Discount/, answer: '0' },
       { search: /^Add another/, term: '', pick: /^Done/ },
       { ask: /^Paid by/, answer: /on credit/ },
       { ask: /^Payment method to record/, answer: 'MPESA' },
-      { ask: /^Save this sale/, answer: true },
+      { ask: /^What next/, answer: /^Save the sale/ },
     ]);
     const { deps: d, said } = deps(prompter, { refs: undefined, units: async () => Promise.reject(new Error('connection refused')) });
     const sale = await composeSaleInteractively(d);
@@ -168,6 +179,111 @@ describe('composing a sale at the terminal', () => {
     expect(sale!.body).toMatchObject({ retailShopId: 5, cashbookId: 6, userId: 7, issuedToPhone: '', amountPaid: 0, paymentMethod: 'MPESA', totalAmount: 3_500 });
     expect(sale!.body.channelsDto).toBeUndefined();
     expect(sale!.body.itemIssuesDto[0]).toMatchObject({ itemProductId: 30, item: 'Screen repair', taxRateId: null, taxRate: 0 });
+  });
+});
+
+describe('checks on entry, change, and the summary', () => {
+  const header: Step[] = [
+    { ask: /^Customer name/, answer: '   ' },
+    { ask: /^Customer name/, answer: 'Lucy Akinyi' },
+    { ask: /^Customer phone/, answer: '-' },
+  ];
+
+  it('refuses a blank customer name and a 51-character phone at the prompt, with the server\'s limits', async () => {
+    const prompter = scripted([
+      { ask: /^Customer name/, answer: '' },
+      { ask: /^Customer name/, answer: 'Lucy Akinyi' },
+      { ask: /^Customer phone/, answer: '0'.repeat(51) },
+      { ask: /^Customer phone/, answer: '0712345678' },
+      { search: /^Add an item/, term: 'ch014', pick: /USB-C cable/ },
+      { ask: /^Quantity/, answer: '1' },
+      { ask: /^Unit price/, answer: 450 },
+      { ask: /^Discount/, answer: '500' },
+      { ask: /^Discount/, answer: '10%' },
+      { search: /^Add another/, term: '', pick: /^Done/ },
+      { ask: /^Paid by/, answer: /^Cash/ },
+      { ask: /^Cash received \(due 405\.00\)/, answer: 1_000 },
+      { ask: /^What next/, answer: /^Save the sale: total 405\.00, paid 405\.00$/ },
+    ]);
+    const { deps: d, said } = deps(prompter, { defaults: { retailShopId: 1, cashbookId: 1, userId: 3 } });
+    const sale = await composeSaleInteractively(d);
+    expect(prompter.left()).toBe(0);
+    expect(prompter.refused).toEqual(["the customer's name cannot be blank", 'the phone number: at most 50 characters (this is 51)', "at most the line's 450.00"]);
+    // 10% of 450.00 = 45.00 off; 1,000.00 handed over for 405.00: change 595.00.
+    expect(sale!.body).toMatchObject({ issuedTo: 'Lucy Akinyi', issuedToPhone: '0712345678', totalDiscount: 45, totalAmount: 405, amountPaid: 405 });
+    expect(sale!.body.channelsDto).toEqual([{ channelId: 1, referenceNo: '', amount: 405, tendered: 1_000 }]);
+    expect(said).toContain('  change: 595.00');
+    expect(said).toContain('  payment 1: 405.00 by Cash, tendered 1,000.00, change 595.00');
+    expect(checkSale(sale!.body).problems).toEqual([]);
+  });
+
+  it('changes and removes lines and payments at the summary before saving', async () => {
+    const prompter = scripted([
+      ...header,
+      { search: /^Add an item/, term: '0010535', pick: /Samsung/ },
+      { ask: /^Discount/, answer: '0' },
+      { search: /^Add another/, term: 'usb', pick: /USB-C cable/ },
+      { ask: /^Quantity/, answer: '2' },
+      { ask: /^Unit price/, answer: 450 },
+      { ask: /^Discount/, answer: '0' },
+      { search: /^Add another/, term: '', pick: /^Done/ },
+      { ask: /^Paid by \(total 22,899\.00\)/, answer: /^M-Pesa/ },
+      { ask: /^Amount by M-Pesa/, answer: 22_899 },
+      { ask: /^M-Pesa transaction code/, answer: 'QWE123RTY' },
+      // The customer keeps only the cable: the phone goes, the cable becomes 3.
+      { ask: /^What next/, answer: /^Remove line 1: Samsung/ },
+      { ask: /^What next/, answer: /^Change line 1: 2 x USB-C cable/ },
+      { ask: /^Quantity/, answer: '3' },
+      { ask: /^Unit price/, answer: 450 },
+      { ask: /^Discount/, answer: '50' },
+      // 22,899.00 paid is more than 1,300.00: no Save until the payment is taken again.
+      { ask: /^What next/, answer: /^Remove payment 1: 22,899\.00 by M-Pesa/ },
+      { ask: /^What next/, answer: /^Take a payment \(1,300\.00 to pay\)/ },
+      { ask: /^Paid by \(total 1,300\.00\)/, answer: /^Cash/ },
+      { ask: /^Cash received/, answer: 1_300 },
+      { ask: /^What next/, answer: /^Save the sale: total 1,300\.00, paid 1,300\.00$/ },
+    ]);
+    const { deps: d, said } = deps(prompter, { defaults: { retailShopId: 1, cashbookId: 1, userId: 3 } });
+    const sale = await composeSaleInteractively(d);
+    expect(prompter.left()).toBe(0);
+    expect(said).toContain('  the payments (22,899.00) are more than the total (1,300.00): remove a payment and take it again');
+    expect(sale!.body.itemIssuesDto).toHaveLength(1);
+    // 3 x 450.00 - 50.00 = 1,300.00.
+    expect(sale!.body.itemIssuesDto[0]).toMatchObject({ item: 'USB-C cable 1m', qty: 3, discount: 50, lineTotal: 1_300 });
+    expect(sale!.body).toMatchObject({ totalAmount: 1_300, amountPaid: 1_300, paymentMethod: 'CASH', channelsDto: [{ channelId: 1, referenceNo: '', amount: 1_300 }] });
+    expect(checkSale(sale!.body).problems).toEqual([]);
+  });
+
+  it('comes back to the summary with the server\'s reasons after a refusal, and sends the fixed sale under the same key', async () => {
+    const prompter = scripted([
+      ...header,
+      { search: /^Add an item/, term: '0010535', pick: /Samsung/ },
+      { ask: /^Discount/, answer: '0' },
+      { search: /^Add another/, term: 'usb', pick: /USB-C cable/ },
+      { ask: /^Quantity/, answer: '1' },
+      { ask: /^Unit price/, answer: 450 },
+      { ask: /^Discount/, answer: '0' },
+      { search: /^Add another/, term: '', pick: /^Done/ },
+      { ask: /^Paid by/, answer: /on credit/ },
+      { ask: /^Payment method to record/, answer: 'CASH' },
+      { ask: /^What next/, answer: /^Save the sale/ },
+      { ask: /^What next/, answer: /^Remove line 1: Samsung/ },
+      { ask: /^What next/, answer: /^Save the sale: total 450\.00/ },
+    ]);
+    const sent: { lines: number; key: string }[] = [];
+    const { deps: d, said } = deps(prompter, {
+      defaults: { retailShopId: 1, cashbookId: 1, userId: 3 },
+      submit: async (sale) => {
+        sent.push({ lines: sale.body.itemIssuesDto.length, key: sale.idempotencyKey });
+        return sent.length === 1 ? { done: false, reasons: ['itemIssuesDto[0].invItemSpecsId: unit 77 is already sold'] } : { done: true };
+      },
+    });
+    const sale = await composeSaleInteractively(d);
+    expect(prompter.left()).toBe(0);
+    expect(said).toContain('the service refused the sale; nothing was saved. Fix it here and save again:');
+    expect(said).toContain('  - itemIssuesDto[0].invItemSpecsId: unit 77 is already sold');
+    expect(sent).toEqual([{ lines: 2, key: '0f8fad5b-d9cb-469f-a165-70867728950e' }, { lines: 1, key: '0f8fad5b-d9cb-469f-a165-70867728950e' }]);
+    expect(sale!.body.itemIssuesDto.map((l) => l.item)).toEqual(['USB-C cable 1m']);
   });
 });
 

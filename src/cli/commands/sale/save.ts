@@ -26,35 +26,39 @@ export interface SaleSaveOptions {
 
 export async function run(options: SaleSaveOptions & GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    let composed: { body: SaveCashSaleBody; idempotencyKey: string; checked?: CheckedSale } | undefined;
-    if (options.file !== undefined) {
-      composed = await fromFile(context, options);
-    } else if (context.interactive) {
-      composed = await atTerminal(context, options);
-      if (!composed) {
+    if (options.file === undefined && context.interactive) {
+      // At a terminal the sale is sent from its summary, and a refusal goes back there.
+      const sent = await atTerminal(context, options);
+      if (!sent) {
         context.say('not saved');
         context.setExitCode(1);
-        return;
       }
-    } else {
+      return;
+    }
+    if (options.file === undefined) {
       throw new CliUsageError('missing --file: give the sale as JSON (--file sale.json, or --file - to read stdin); prompts need a terminal');
     }
-
+    const composed = await fromFile(context, options);
     const { checkSale, describeProblems } = await import('../../../domain/sale-check.js');
     const checked = composed.checked ?? checkSale(composed.body);
     if (checked.problems.length > 0) {
       const { SaleInputError } = await import('../../sale/sale-input-error.js');
       throw new SaleInputError('the sale', describeProblems(checked.problems).split('; '));
     }
-    const output = await import('../../sale/sale-output.js');
-    if (options.dryRun) {
-      await output.emitPreview(context, output.salePreview(composed.body, checked));
-      return;
-    }
-    const { saveOrQueue } = await import('../../sale/deliver-sale.js');
-    const outcome = await saveOrQueue(context, await context.client(), composed.body, composed.idempotencyKey);
-    await output.emitSaveOutcome(context, outcome);
+    await deliver(context, options, composed.body, composed.idempotencyKey, checked);
   });
+}
+
+/** Shows the dry run, or saves the sale (keeping it in the outbox when the service cannot take it now) and says how it went. */
+async function deliver(context: CommandContext, options: SaleSaveOptions, body: SaveCashSaleBody, idempotencyKey: string, checked: CheckedSale): Promise<void> {
+  const output = await import('../../sale/sale-output.js');
+  if (options.dryRun) {
+    await output.emitPreview(context, output.salePreview(body, checked));
+    return;
+  }
+  const { saveOrQueue } = await import('../../sale/deliver-sale.js');
+  const outcome = await saveOrQueue(context, await context.client(), body, idempotencyKey);
+  await output.emitSaveOutcome(context, outcome);
 }
 
 async function fromFile(context: CommandContext, options: SaleSaveOptions): Promise<{ body: SaveCashSaleBody; idempotencyKey: string; checked: CheckedSale }> {
@@ -83,6 +87,7 @@ async function fromFile(context: CommandContext, options: SaleSaveOptions): Prom
   return { body: prepared.body, idempotencyKey: randomUUID(), checked: prepared.checked };
 }
 
+/** The sale composed at the terminal and delivered from its summary; undefined when the person cancelled it. */
 async function atTerminal(context: CommandContext, options: SaleSaveOptions): Promise<{ body: SaveCashSaleBody; idempotencyKey: string } | undefined> {
   const companyId = await companyOrPrompt(context, options.company);
   const [settings, api, { fetchReferenceData }, { walkPages }, { composeSaleInteractively }] = await Promise.all([
@@ -122,8 +127,29 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
     refs,
     units: () => units,
     newKey: randomUUID,
+    submit: async (sale) => {
+      const [{ checkSale }, { isRefusalOfTheSale }, { ApiError }] = await Promise.all([
+        import('../../../domain/sale-check.js'),
+        import('../../sale/refusal.js'),
+        import('../../../client/errors.js'),
+      ]);
+      try {
+        await deliver(context, options, sale.body, sale.idempotencyKey, checkSale(sale.body));
+        return { done: true };
+      } catch (error) {
+        if (!isRefusalOfTheSale(error)) throw error;
+        const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : (error as Error).message;
+        return { done: false, reasons: refusalReasons(message) };
+      }
+    },
   });
   return composed;
+}
+
+/** The server's message as reasons, one a line: "invalid cash sale: a; b" gives a and b. */
+function refusalReasons(message: string): string[] {
+  const reasons = message.replace(/^invalid cash sale:\s*/i, '').split(/;\s+/).filter(Boolean);
+  return reasons.length > 0 ? reasons : [message];
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -22,7 +22,7 @@ export const cashSaleColumns = columnSet<CashSaleRecord>(
     { key: 'companyId', header: 'Company', kind: 'integer' },
     { key: 'cashbookId', header: 'Cashbook', kind: 'integer' },
     { key: 'retailShopId', header: 'Shop', kind: 'integer' },
-    { key: 'userId', header: 'User', kind: 'integer' },
+    { key: 'userId', header: 'Sales person', kind: 'integer' },
     { key: 'totalDiscount', header: 'Discount', kind: 'money', total: true },
     { key: 'totalTax', header: 'Tax', kind: 'money', total: true },
     { key: 'subTotal', header: 'Subtotal', kind: 'money', total: true },

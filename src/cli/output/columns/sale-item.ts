@@ -1,7 +1,11 @@
 import type { SaleItemRecord } from '../../../contract/index.js';
 import { columnSet } from './types.js';
 
-/** Sale lines (interface 2.3). Prices are per unit, so only line amounts are totalled. */
+/**
+ * Sale lines (interface 2.3). Prices are per unit, so only line amounts are totalled. The
+ * interface's buyingPrice is the price the customer paid per unit (the line total is built on
+ * it), so it is the "Unit price"; unitCost is what the unit cost the shop.
+ */
 export const saleItemColumns = columnSet<SaleItemRecord>(
   'sale item',
   [
@@ -10,14 +14,14 @@ export const saleItemColumns = columnSet<SaleItemRecord>(
     { key: 'itemProductId', header: 'Product', kind: 'integer' },
     { key: 'itemProductCatId', header: 'Category', kind: 'integer' },
     { key: 'invItemSpecsId', header: 'Unit', kind: 'integer' },
-    { key: 'batchItemIssueId', header: 'Batch issue', kind: 'integer' },
-    { key: 'buyingPrice', header: 'Buying price', kind: 'money' },
-    { key: 'originalBuyingPrice', header: 'Original buying price', kind: 'money' },
-    { key: 'defaultBuyingPrice', header: 'Default buying price', kind: 'money' },
-    { key: 'unitCost', header: 'Unit price', kind: 'money' },
+    { key: 'batchItemIssueId', header: 'Sale', kind: 'integer' },
+    { key: 'buyingPrice', header: 'Unit price', kind: 'money' },
+    { key: 'originalBuyingPrice', header: 'Original price', kind: 'money' },
+    { key: 'defaultBuyingPrice', header: 'List price', kind: 'money' },
+    { key: 'unitCost', header: 'Unit cost', kind: 'money' },
     { key: 'qty', header: 'Qty', kind: 'number' },
     { key: 'discount', header: 'Discount', kind: 'money', total: true },
-    { key: 'taxIncExc', header: 'Tax inc/exc', kind: 'text' },
+    { key: 'taxIncExc', header: 'Tax incl.', kind: 'text' },
     { key: 'taxRateId', header: 'Tax rate ID', kind: 'integer' },
     { key: 'taxRate', header: 'Tax %', kind: 'number' },
     { key: 'taxAmount', header: 'Tax', kind: 'money', total: true },
@@ -29,7 +33,7 @@ export const saleItemColumns = columnSet<SaleItemRecord>(
     { key: 'refNo', header: 'Ref no', kind: 'text' },
     { key: 'retailShopId', header: 'Shop', kind: 'integer' },
     { key: 'companyId', header: 'Company', kind: 'integer' },
-    { key: 'userId', header: 'User', kind: 'integer' },
+    { key: 'userId', header: 'Sales person', kind: 'integer' },
   ],
-  ['id', 'issueDate', 'itemName', 'qty', 'unitCost', 'discount', 'taxAmount', 'lineTotal', 'issuedTo'],
+  ['id', 'issueDate', 'itemName', 'qty', 'buyingPrice', 'discount', 'taxAmount', 'lineTotal', 'issuedTo'],
 );
