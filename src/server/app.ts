@@ -19,6 +19,7 @@ import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
 import { referenceDataRoutes } from './routes/reference-data.js';
 import { salePaymentRoutes } from './routes/sale-payments.js';
+import { unitLookupRoutes } from './routes/unit-lookup.js';
 
 export interface AppOptions {
   store: Store;
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(receiptSpecRoutes);
   await app.register(referenceDataRoutes);
   await app.register(salePaymentRoutes);
+  await app.register(unitLookupRoutes);
   await app.register(propertyReportRoutes);
   await app.ready();
   return app;

@@ -15,6 +15,7 @@ import { issueDateOutsideWindow, type IssueDateWindow } from '../domain/issue-da
 import { fromBasisPoints } from '../domain/money.js';
 import { checkSale, describeProblems } from '../domain/sale-check.js';
 import type { SaleProblem } from '../domain/sent-amount.js';
+import { soldUnitText } from '../domain/sold-unit-text.js';
 import {
   clearSaleLines,
   findSale,
@@ -29,6 +30,7 @@ import {
 } from '../store/cash-sale.repository.js';
 import type { Store } from '../store/open-db.js';
 import { companyOf, companyTimeZone, productForSale, taxRateForSale, unitForSale, type OwnedKind, type ProductForSale, type UnitForSale } from '../store/sales-reference.repository.js';
+import { unitWithSale } from '../store/unit-sale.repository.js';
 import { ServiceError } from './service-error.js';
 
 export interface SaveCashSaleInput {
@@ -167,7 +169,7 @@ function writeSale(
           }
           const soldHere = existing !== undefined && unit.sold_sale_id === existing.id;
           if (unit.status !== 'in_stock' && !soldHere) {
-            problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is already sold${unit.sold_sale_id ? ` (sale ${unit.sold_sale_id})` : ''}` });
+            problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: ${soldUnitMessage(store, unitId, body.companyId)}` });
           }
         }
       }
@@ -246,7 +248,7 @@ function writeSale(
         profit_cents: amounts.profitCents,
       });
       if (unitId !== null && !markUnitSold(store, unitId, body.companyId, lineId)) {
-        throw new ServiceError('invalidInput', `invalid cash sale: itemIssuesDto[${i}].invItemSpecsId: unit ${unitId} is already sold`);
+        throw new ServiceError('invalidInput', `invalid cash sale: itemIssuesDto[${i}].invItemSpecsId: ${soldUnitMessage(store, unitId, body.companyId)}`);
       }
     });
     (body.channelsDto ?? []).forEach((channel, i) => {
@@ -302,4 +304,10 @@ function describeConstraintFailure(error: unknown): string | undefined {
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message.includes('cash_sale_lines.item_spec_id')) return 'a serialised unit of the sale is already sold';
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message.includes('cash_sales.company_id, cash_sales.idempotency_key')) return 'the Idempotency-Key was already used';
   return undefined;
+}
+
+/** "unit 77 (IMEI ...) was sold on receipt R000123, 2026-11-24 14:05, by Grace Wairimu at Moi Avenue shop". */
+function soldUnitMessage(store: Store, unitId: number, companyId: number): string {
+  const unit = unitWithSale(store, unitId);
+  return unit ? soldUnitText(unit, companyTimeZone(store, companyId) ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;
 }

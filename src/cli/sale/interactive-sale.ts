@@ -18,6 +18,8 @@ import type { Choice, Prompter } from '../io/prompter.js';
 import { readDiscount } from '../io/amount-text.js';
 import { formatCents } from '../output/money-text.js';
 import { checkSale } from '../../domain/sale-check.js';
+import { soldUnitText } from '../../domain/sold-unit-text.js';
+import type { LookedUpUnit } from '../../contract/unit-lookup.js';
 import { customerNameRule, customerPhoneRule, itemNameRule, paymentReferenceRule } from './field-rules.js';
 import { composeSale, draftTotals, lineAmounts, paidCents, type DraftLine, type DraftPayment, type SaleHeader } from './sale-draft.js';
 
@@ -36,6 +38,8 @@ export interface InteractiveSaleDeps {
   /** Units in stock; a failure (service unreachable) leaves items to be entered by hand. */
   units: () => Promise<readonly StockUnit[]>;
   newKey: () => string;
+  /** Units with this IMEI or serial number, sold or not (the local server); undefined where the server cannot say. */
+  lookUpUnit?: (identifier: string) => Promise<readonly LookedUpUnit[] | undefined>;
   /** Sends the sale chosen to be saved; a refusal comes back to the summary. Absent: the sale is returned as composed. */
   submit?: (sale: ComposedSale) => Promise<SubmitOutcome>;
 }
@@ -47,7 +51,7 @@ export interface ComposedSale {
   payments: DraftPayment[];
 }
 
-type Pick_ = { kind: 'done' } | { kind: 'unit'; unit: StockUnit } | { kind: 'product'; product: ReferenceProduct } | { kind: 'manual' };
+type Pick_ = { kind: 'done' } | { kind: 'notInStock'; text: string } | { kind: 'unit'; unit: StockUnit } | { kind: 'product'; product: ReferenceProduct } | { kind: 'manual' };
 
 const MAX_CHOICES = 40;
 const money = (amount: number) => formatCents(toCents(amount));
@@ -239,9 +243,16 @@ async function addLines(deps: InteractiveSaleDeps, catalog: Catalog, lines: Draf
     const taken = new Set(lines.map((l) => l.invItemSpecsId).filter((id) => id !== undefined));
     const pick = await prompter.search<Pick_>(
       lines.length === 0 ? 'Add an item (type an IMEI, serial, name or code)' : 'Add another item, or choose Done',
-      async (term) => itemChoices(term, catalog.stock.filter((u) => !taken.has(u.id)), catalog.products, lines, catalog.manual),
+      async (term) => {
+        const choices = itemChoices(term, catalog.stock.filter((u) => !taken.has(u.id)), catalog.products, lines, catalog.manual);
+        return choices.some((c) => c.value.kind === 'unit' || c.value.kind === 'product') ? choices : [...(await notInStock(deps, term)), ...choices];
+      },
     );
     if (pick.kind === 'done') return;
+    if (pick.kind === 'notInStock') {
+      say(`  ${pick.text}`);
+      continue;
+    }
     const line = pick.kind === 'unit' ? await unitLine(deps, pick.unit) : pick.kind === 'product' ? await productLine(deps, pick.product) : await manualLine(deps);
     line.discount = await askDiscount(prompter, line);
     lines.push(line);
@@ -251,6 +262,23 @@ async function addLines(deps: InteractiveSaleDeps, catalog: Catalog, lines: Draf
         `tax ${moneyCents(totals.totalTaxCents)}, total ${moneyCents(totals.totalAmountCents)}`,
     );
   }
+}
+
+/**
+ * What the search says when no unit in stock matches a typed IMEI or serial number: the unit
+ * exists but was sold (which receipt, when, by whom), rather than "No results".
+ */
+async function notInStock(deps: InteractiveSaleDeps, term: string | undefined): Promise<Choice<Pick_>[]> {
+  const identifier = (term ?? '').trim();
+  if (!deps.lookUpUnit || identifier.length < 5 || /\s/.test(identifier)) return [];
+  const units = await deps.lookUpUnit(identifier).catch(() => undefined);
+  const timeZone = deps.refs?.company.timeZone ?? 'Africa/Nairobi';
+  return (units ?? [])
+    .filter((unit) => unit.status !== 'in_stock')
+    .map((unit) => ({
+      name: `${unit.itemName}: not in stock${unit.sale ? `, sold on receipt ${unit.sale.receiptNo}` : ''}`,
+      value: { kind: 'notInStock', text: soldUnitText(unit, timeZone) },
+    }));
 }
 
 /** The discount on a line: an amount or a percentage of its price x quantity (`10%`). */

@@ -127,6 +127,9 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
     refs,
     units: () => units,
     newKey: randomUUID,
+    lookUpUnit: refs
+      ? async (identifier) => (await import('../../../client/unit-lookup.js')).lookUpUnit({ transport: api.transport, token: settings.token }, companyId, identifier)
+      : undefined,
     submit: async (sale) => {
       const [{ checkSale }, { isRefusalOfTheSale }, { ApiError }] = await Promise.all([
         import('../../../domain/sale-check.js'),
