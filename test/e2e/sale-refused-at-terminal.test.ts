@@ -29,7 +29,7 @@ beforeAll(async () => {
   const store = await openStore(db);
   try {
     refs = companyRefs(store, 1);
-    [phone] = unitsInStock(store, 1, 1, 3);
+    phone = unitsInStock(store, 1, 1, 3)[0]!;
     sold = store.sqlite
       .prepare(
         `select u.imei1, s.receipt_no as receiptNo, s.issue_date as issueDate, usr.name as user, sh.name as shop
