@@ -306,7 +306,7 @@ function describeConstraintFailure(error: unknown): string | undefined {
   return undefined;
 }
 
-/** "unit 77 (IMEI ...) was sold on receipt R000123, 2026-11-24 14:05, by Grace Wairimu at Moi Avenue shop". */
+/** "unit 77 (IMEI ...) is already sold: receipt R000123, 2026-11-24 14:05, by Grace Wairimu at Moi Avenue shop". */
 function soldUnitMessage(store: Store, unitId: number, companyId: number): string {
   const unit = unitWithSale(store, unitId);
   return unit ? soldUnitText(unit, companyTimeZone(store, companyId) ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;

@@ -72,7 +72,7 @@ describe('a refused sale at the terminal', () => {
       const when = format(sold.issueDate, 'yyyy-MM-dd HH:mm', { in: tz('Africa/Nairobi') });
       await ready(`not in stock, sold on receipt ${sold.receiptNo}`);
       term.type(KEY.enter);
-      await ready(`was sold on receipt ${sold.receiptNo}, ${when}, by ${sold.user} at ${sold.shop}`);
+      await ready(`is already sold: receipt ${sold.receiptNo}, ${when}, by ${sold.user} at ${sold.shop}`);
       await ready(/Add an item[\s\S]*Add an item/);
 
       term.type(phone.imei1);
@@ -105,7 +105,7 @@ describe('a refused sale at the terminal', () => {
 
       term.type(KEY.enter); // Save
       await ready('the service refused the sale; nothing was saved. Fix it here and save again:');
-      await ready(`was sold on receipt ${otherSale!.receipt_no}`);
+      await ready(`is already sold: receipt ${otherSale!.receipt_no}`);
       await ready(/What next\?[\s\S]*What next\?/);
       // Save, Add an item, Change line 1, Change line 2, Remove line 1 (the phone).
       term.type(KEY.down.repeat(4));

@@ -25,7 +25,7 @@ describe('a unit already sold', () => {
       .prepare('select s.receipt_no, s.issue_date, u.name as user, sh.name as shop from cash_sales s join users u on u.id = s.user_id join retail_shops sh on sh.id = s.retail_shop_id where s.id = ?')
       .get(first.body.id) as { receipt_no: string; issue_date: number; user: string; shop: string };
     const when = format(sold.issue_date, 'yyyy-MM-dd HH:mm', { in: tz('Africa/Nairobi') });
-    const expected = `unit ${unit!.id} (IMEI ${unit!.imei1}) was sold on receipt ${sold.receipt_no}, ${when}, by ${sold.user} at ${sold.shop}`;
+    const expected = `unit ${unit!.id} (IMEI ${unit!.imei1}) is already sold: receipt ${sold.receipt_no}, ${when}, by ${sold.user} at ${sold.shop}`;
 
     const again = await server.request('POST', SAVE, { token: cashier, body: saleBody(refs, [unitLine(unit!)]) });
     expect(again.status).toBe(405);
