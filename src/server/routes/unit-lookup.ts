@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UNIT_LOOKUP_PATH, UnitLookupQuery, UnitLookupResponse } from '../../contract/unit-lookup.js';
 import { unitsByIdentifier } from '../../store/unit-sale.repository.js';
-import { requireCompany, requireRole } from '../auth.js';
+import { refuseOtherCompany, requireRole } from '../auth.js';
 
 export async function unitLookupRoutes(app: FastifyInstance): Promise<void> {
   const { store } = app.context;
@@ -16,7 +16,7 @@ export async function unitLookupRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier', 'accountant']);
       const { companyId, identifier } = request.query;
-      requireCompany(request, companyId);
+      refuseOtherCompany(request, companyId);
       return { list: unitsByIdentifier(store, companyId, identifier) };
     },
   );
