@@ -34,6 +34,8 @@ export interface AppOptions {
   issueDateWindow?: IssueDateWindow;
   /** The origin links are built on (`serve --public-url`); else the request's checked Host. */
   publicUrl?: string;
+  /** Options of the HTTP server itself (timeouts: see timeouts.ts); none for embedded mode. */
+  serverOptions?: Partial<FastifyServerOptions>;
 }
 
 export interface AppContext {
@@ -57,6 +59,7 @@ export const DEFAULT_BODY_LIMIT = 512 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const linksOrigin = options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl);
   const app = Fastify({
+    ...options.serverOptions,
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     ajv: AJV_OPTIONS,

@@ -7,6 +7,7 @@ import type { IssueDateWindow } from '../domain/issue-date-window.js';
 import { openStore, type Store } from '../store/open-db.js';
 import { buildApp } from './app.js';
 import { requestLogger } from './request-log.js';
+import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts.js';
 
 export interface ServeOptions {
   dbFile: string;
@@ -25,6 +26,8 @@ export interface ServeOptions {
   issueDateWindow?: IssueDateWindow;
   /** The origin statement links are built on, e.g. https://shop.example.com (else the request's Host). */
   publicUrl?: string;
+  /** How long to wait on clients and on shutdown (defaults: DEFAULT_TIMEOUTS). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface RunningServer {
@@ -35,8 +38,10 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const store = await openStore(options.dbFile, { onUpgrade: options.onUpgrade });
   const app = await buildApp({
+    serverOptions: timeoutOptions(timeouts),
     store,
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,
@@ -57,7 +62,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await app.close();
+      // Stops accepting and waits for requests in flight; past the grace, whatever clients
+      // still hold open is closed.
+      const closed = app.close();
+      const grace = setTimeout(() => app.server.closeAllConnections(), timeouts.shutdownGraceMs);
+      try {
+        await closed;
+      } finally {
+        clearTimeout(grace);
+      }
       await store.close();
     })());
   return { app, store, url, close };
