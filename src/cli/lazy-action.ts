@@ -40,6 +40,9 @@ const NO_DATA_FILE = new Set([
   'server/demo',
 ]);
 
+/** Commands whose output has no columns to choose: `--fields` is refused rather than ignored. */
+const NO_FIELDS = new Set([...NO_DATA_FILE, 'receipt/print', 'property/statement-pdf']);
+
 export function lazyAction(id: string) {
   commandModuleIds.add(id);
   return async (...params: unknown[]) => {
@@ -48,6 +51,9 @@ export function lazyAction(id: string) {
     const output = (command.optsWithGlobals() as GlobalOptions).output;
     if (output !== undefined && NO_DATA_FILE.has(id)) {
       throw new CliUsageError(`\`${commandPath(command)}\` writes no data file, so -o ${output} has nothing to write; -o is for lists, reports, receipts, sale previews and statement PDFs`);
+    }
+    if ((command.optsWithGlobals() as GlobalOptions).fields !== undefined && NO_FIELDS.has(id)) {
+      throw new CliUsageError(`\`${commandPath(command)}\` has no columns to choose, so --fields does not apply; --fields is for lists, reports and sale previews`);
     }
     const module = await loader(id);
     await module.run(command.optsWithGlobals() as GlobalOptions, args, command);

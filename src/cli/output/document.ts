@@ -83,18 +83,17 @@ export async function renderDocument(
     });
     return;
   }
-  if (opts.fields !== undefined) {
-    throw new OutputUsageError(`--fields selects the columns of a ${layout.name} csv export; use it with --format csv`);
-  }
+  const picked = opts.fields === undefined ? undefined : documentFields(doc, layout, opts.fields);
   if (opts.section !== undefined) {
     throw new OutputUsageError(`choosing a section of a ${layout.name} applies to csv output only`);
   }
   if (opts.bom) throw new OutputUsageError('--bom applies to csv output only');
   if (opts.format === 'table') {
-    await writeChunk(out, documentTable(doc, layout, opts));
+    await writeChunk(out, documentTable(doc, layout, opts, picked));
     return;
   }
-  const object = exportObject(doc, layout, opts.raw ?? false);
+  const whole = exportObject(doc, layout, opts.raw ?? false);
+  const object = picked === undefined ? whole : Object.fromEntries(picked.map((key) => [key, whole[key] ?? null]));
   await writeChunk(out, opts.format === 'json' ? `${JSON.stringify(object, null, 2)}\n` : `${JSON.stringify(object)}\n`);
 }
 
@@ -117,22 +116,47 @@ function listOf(doc: Row, section: DocumentSection): object[] {
   return Array.isArray(value) ? (value as object[]) : [];
 }
 
-function documentTable(doc: Row, layout: DocumentLayout, opts: DocumentOptions): string {
+/**
+ * `--fields` of a document outside CSV: the document's own fields (`netAmountDue`) and its
+ * sections (`rentsList`), in the order given; CSV rows are a section's lines, so there it picks
+ * their columns instead. An unknown name is refused with the valid ones.
+ */
+function documentFields(doc: Row, layout: DocumentLayout, requested: readonly string[]): string[] {
+  const valid = [...layout.summary.map((column) => column.key), ...layout.sections.map((section) => section.key)];
+  for (const key of Object.keys(doc)) if (!valid.includes(key)) valid.push(key);
+  const byLower = new Map(valid.map((key) => [key.toLowerCase(), key]));
+  const names = requested.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !byLower.has(name.toLowerCase()));
+  if (names.length === 0 || unknown.length > 0) {
+    const what = names.length === 0 ? '--fields is empty' : `unknown ${unknown.length === 1 ? 'field' : 'fields'} ${unknown.map((name) => `"${name}"`).join(', ')}`;
+    throw new OutputUsageError(
+      `${what} for a ${layout.name}; valid fields: ${valid.join(', ')} (with --format csv, --fields picks the columns of the ${layout.csvSection} lines)`,
+    );
+  }
+  return [...new Set(names.map((name) => byLower.get(name.toLowerCase())!))];
+}
+
+function documentTable(doc: Row, layout: DocumentLayout, opts: DocumentOptions, picked?: readonly string[]): string {
   const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
   assertTimeZone(timeZone);
   const paint = new Chalk({ level: opts.color ? 1 : 0 });
   const sectionKeys = new Set(layout.sections.map((section) => section.key));
   const summaryKeys = new Set(layout.summary.map((column) => column.key));
-  const pairs: [string, string][] = layout.summary
-    .filter((column) => column.key in doc)
-    .map((column) => [column.header, tableCell(doc[column.key], column, timeZone)]);
-  // Fields the layout does not know are still shown, never dropped.
-  for (const key of Object.keys(doc)) {
-    if (summaryKeys.has(key) || sectionKeys.has(key)) continue;
-    pairs.push([key, tableCell(doc[key], { key, header: key, kind: 'text' }, timeZone)]);
+  const columnOf = (key: string): Column => layout.summary.find((column) => column.key === key) ?? { key, header: key, kind: 'text' };
+  let pairs: [string, string][];
+  if (picked !== undefined) {
+    pairs = picked.filter((key) => !sectionKeys.has(key)).map((key) => [columnOf(key).header, tableCell(doc[key], columnOf(key), timeZone)]);
+  } else {
+    pairs = layout.summary.filter((column) => column.key in doc).map((column) => [column.header, tableCell(doc[column.key], column, timeZone)]);
+    // Fields the layout does not know are still shown, never dropped.
+    for (const key of Object.keys(doc)) {
+      if (summaryKeys.has(key) || sectionKeys.has(key)) continue;
+      pairs.push([key, tableCell(doc[key], { key, header: key, kind: 'text' }, timeZone)]);
+    }
   }
-  const parts = [drawPairs(pairs, paint)];
-  for (const section of layout.sections) {
+  const parts = pairs.length > 0 ? [drawPairs(pairs, paint)] : [];
+  const sections = picked === undefined ? layout.sections : picked.flatMap((key) => layout.sections.filter((section) => section.key === key));
+  for (const section of sections) {
     const lines = listOf(doc, section);
     const heading = paint.bold(section.title);
     if (lines.length === 0) {
