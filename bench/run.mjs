@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchExport } from './export.mjs';
+import { benchLateReceipt } from './late-receipt.mjs';
 import { benchListRoute } from './list-route.mjs';
 import { machine, ROOT } from './lib.mjs';
 import { benchPaging } from './paging.mjs';
@@ -80,6 +81,15 @@ for (const scale of [10, 100]) {
   say(`| scale ${scale} | ${f0(r.zone.medianMs)} (${f0(r.zone.rows)}) | ${f0(r.company.medianMs)} (${f0(r.company.rows)}, ${r.company.zones}) |`);
 }
 say(`Whole company per row at scale 100 is ${f2(paid.growthPerRow)}x that at scale 10 (1 = linear; target: whole company under ${paid.target.wholeCompanyMs} ms).`);
+say();
+
+say('## A late receipt on the scale-100 store (CLI import, median)');
+const late = benchLateReceipt({ runs: quick ? 3 : 5 });
+say('| receipt | ms |');
+say('|---|---:|');
+say(`| dated before the tenancy's later events (its allocations derived again) | ${f0(late.lateMs)} |`);
+say(`| dated after everything booked (appended) | ${f0(late.appendedMs)} |`);
+say(`Target: the late import under ${f0(late.target.lateMs)} ms, process start-up included.`);
 say();
 
 writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), `${lines.join('\n')}\n`);

@@ -8,7 +8,6 @@ import {
   describeShapes,
   endpoints,
   matchShape,
-  payAdviceRule,
   presentParameters,
   type EndpointName,
 } from '../contract/index.js';
@@ -42,10 +41,6 @@ export function checkQuery(name: EndpointName, query: object): Record<string, Qu
       `${given.length ? `the parameters ${given.join(' + ')} are not an accepted combination` : 'no parameters given'}; ` +
         `send one of: ${describeShapes(endpoint.shapes)}`,
     );
-  }
-  if (name === 'payAdvice') {
-    const problem = payAdviceRule(present as { lldPaymentType?: string; srvcId?: number });
-    if (problem) refuse(problem);
   }
   const problem = firstProblem(schema, present, '(query)');
   if (problem !== undefined) refuse(problem);

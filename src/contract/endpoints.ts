@@ -105,14 +105,3 @@ export const endpoints = {
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof endpoints;
-
-/**
- * Rules beyond shapes. Returns the problem in words, or undefined when the query is acceptable.
- * srvcId is required with SERVICE_CHARGE_ONLY (4.6).
- */
-export function payAdviceRule(query: { lldPaymentType?: string; srvcId?: number }): string | undefined {
-  if (query.lldPaymentType === 'SERVICE_CHARGE_ONLY' && query.srvcId === undefined) {
-    return 'srvcId is required when lldPaymentType is SERVICE_CHARGE_ONLY';
-  }
-  return undefined;
-}

@@ -1,6 +1,6 @@
 /**
- * Tenant paid and balance (4.5): a bare array of rows, one per tenancy active in the month
- * and one per vacant unit.
+ * Tenant paid and balance (4.5): a bare array of rows, one per tenancy active in the month or
+ * that received money in it, and one per vacant unit.
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Money, Month, Nullable, Year } from './common.js';
@@ -9,10 +9,13 @@ import { Id, Money, Month, Nullable, Year } from './common.js';
 export const PaidBalanceRow = Type.Object({
   property: Nullable(Type.String()),
   unitNo: Nullable(Type.String()),
-  tntAccount: Nullable(Type.String()),
-  phoneNo: Nullable(Type.String()),
+  /** "" for a vacant unit. */
+  tntAccount: Type.String(),
+  /** "" for a vacant unit or a tenant without a phone. */
+  phoneNo: Type.String(),
   tenant: Nullable(Type.String()),
-  putmId: Nullable(Id),
+  /** The tenancy's id; 0 for a vacant unit. */
+  putmId: Type.Integer({ minimum: 0 }),
   marketRent: Money,
   rentWoTax: Money,
   rentTax: Money,

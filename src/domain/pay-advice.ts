@@ -5,7 +5,7 @@
  * - COMBINED: rent and service charges;
  * - RENT_ONLY: rent only;
  * - SERVICE_CHARGE_ONLY: the one service asked for (the caller restricts the service figures
- *   of each line to it).
+ *   of each line to it), or every service charge when none is named.
  * A rent line shows, for what the type covers: monthlyCharge (charged in M without tax),
  * invoiced (charged in M with tax), balanceBf, amountPaid (paid in M without tax),
  * amountPaidTax and balanceCf, so that balanceCf = balanceBf + invoiced - amountPaid - amountPaidTax.
@@ -133,7 +133,7 @@ export function incomeLabel(paymentType: LandlordPaymentType, serviceName?: stri
     case 'RENT_ONLY':
       return 'Rent received';
     case 'SERVICE_CHARGE_ONLY':
-      return `${serviceName ?? 'Service charge'} received`;
+      return serviceName ? `${serviceName} received` : 'Service charges received';
     case 'COMBINED':
       return 'Rent and service charges received';
   }

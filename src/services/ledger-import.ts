@@ -4,8 +4,8 @@
  *
  * Every row is checked before anything is written, and every bad row is reported (line, field,
  * what was expected); a file with any problem imports nothing. A good file goes in inside one
- * transaction. Receipts are allocated as they are imported (oldest open charge first, see
- * domain/receipt-allocation.ts), so import a month's charges before its receipts.
+ * transaction. Receipt allocations are derived from the dated ledger in the same transaction
+ * (services/ledger-allocation.ts): the order and batching of the imports do not matter.
  *
  * Columns (* required):
  *   landlords  code*, name*, email, phone
@@ -26,15 +26,16 @@
  */
 import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
 import { candidatesNote } from '../domain/closest-names.js';
-import { endOfLocalDay, monthKey, monthOf, monthRange, parseLocalDateTime } from '../domain/month-range.js';
+import { endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../domain/month-range.js';
 import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
-import { openChargesOf, TenancyLedger, type ChargeKind } from '../domain/receipt-allocation.js';
-import { insertCharge, insertReceipt, tenancyLedger } from '../store/property-ledger.repository.js';
+import type { ChargeKind } from '../domain/receipt-allocation.js';
+import { insertCharge, insertReceiptRow } from '../store/property-ledger.repository.js';
 import { idsByKey, insertRow, tenanciesOfCompany, unitsByKey, type TenancyKeyRow, type UnitKeyRow } from '../store/property-reference.repository.js';
 import type { Store } from '../store/open-db.js';
 import { prepared } from '../store/prepared-statements.js';
 import { readImportCsv } from './import-csv.js';
 import { ImportRefusedError, type ImportProblem } from './import-problems.js';
+import { allocateTouched, newEvents, type NewEvents } from './ledger-allocation.js';
 import { companyOrThrow } from './report-month.js';
 
 export const LEDGER_IMPORT_KINDS = ['landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
@@ -349,8 +350,9 @@ const importCharges: Importer = (store, companyId, rows, check) => {
   });
   return () => {
     const service = namedIds(store, 'services', companyId);
+    const touched = new Map<number, NewEvents>();
     for (const v of values) {
-      insertCharge(store, {
+      const chargeId = insertCharge(store, {
         companyId,
         tenancyId: v.tenancyId!,
         kind: v.kind!,
@@ -361,9 +363,15 @@ const importCharges: Importer = (store, companyId, rows, check) => {
         tax: v.tax,
         description: v.description,
       });
+      touchedBy(touched, v.tenancyId!).chargeIds.add(chargeId);
     }
+    allocateTouched(store, check.timeZone, touched);
   };
 };
+
+function touchedBy(touched: Map<number, NewEvents>, tenancyId: number): NewEvents {
+  return touched.get(tenancyId) ?? touched.set(tenancyId, newEvents()).get(tenancyId)!;
+}
 
 const importReceipts: Importer = (store, companyId, rows, check) => {
   const refs = references(store, companyId);
@@ -382,20 +390,12 @@ const importReceipts: Importer = (store, companyId, rows, check) => {
     return { line: p.line, tenancyId: tenancy?.id, date: date!, amount: amount!, reference: check.text(p, 'reference', false, 100) ?? null };
   });
   return () => {
-    const ledgers = new Map<number, TenancyLedger>();
-    for (const v of [...values].sort((a, b) => a.date - b.date || a.line - b.line)) {
-      const tenancyId = v.tenancyId!;
-      let ledger = ledgers.get(tenancyId);
-      if (!ledger) {
-        const stored = tenancyLedger(store, tenancyId);
-        ledger = new TenancyLedger(openChargesOf(stored.charges, stored.advanceReceived));
-        ledgers.set(tenancyId, ledger);
-      }
-      const { year, month } = monthOf(v.date, check.timeZone);
-      const range = monthRange(year, month, check.timeZone);
-      const receipt = { companyId, tenancyId, date: v.date, amount: v.amount, reference: v.reference, monthKey: monthKey(range), monthFrom: range.from };
-      insertReceipt(store, receipt, ledger.receive(v.amount, v.date));
+    const touched = new Map<number, NewEvents>();
+    for (const v of values) {
+      const receiptId = insertReceiptRow(store, { companyId, tenancyId: v.tenancyId!, date: v.date, amount: v.amount, reference: v.reference });
+      touchedBy(touched, v.tenancyId!).receiptIds.add(receiptId);
     }
+    allocateTouched(store, check.timeZone, touched);
   };
 };
 

@@ -1,11 +1,13 @@
 /**
- * Tenant paid and balance (interface 4.5): one row per tenancy active in the month and one
- * per vacant unit, ordered by property then unit number in natural order.
+ * Tenant paid and balance (interface 4.5): one row per tenancy active in the month or that
+ * received money in it (arrears paid after leaving: an ended tenancy's row says when it
+ * ended), and one per unit with no tenancy in the month, ordered by property then unit number
+ * in natural order.
  */
 import type { PaidBalanceRow } from '../contract/paid-balance.js';
 import { naturalRanks } from '../domain/natural-order.js';
-import { monthKey } from '../domain/month-range.js';
-import { paidBalanceFigures, vacantFigures, type PaidBalanceFigures } from '../domain/paid-balance.js';
+import { dayText, monthKey } from '../domain/month-range.js';
+import { paidBalanceFigures, vacantFigures, ZERO_TOTALS, type PaidBalanceFigures } from '../domain/paid-balance.js';
 import { ledgerRows, type LedgerRow, type LedgerScope, type ReportRowSource } from '../store/property-ledger.repository.js';
 import type { Store } from '../store/open-db.js';
 import { companyOrThrow, reportMonth, type Clock } from './report-month.js';
@@ -15,6 +17,8 @@ export const VACANT = 'VACANT';
 export interface LedgerLine {
   source: ReportRowSource;
   vacant: boolean;
+  /** The tenancy ended before the month (its row is there for money received in it): its last day. */
+  endedOn: string | null;
   figures: PaidBalanceFigures;
 }
 
@@ -50,10 +54,33 @@ function inReportOrder(rows: LedgerRow[]): LedgerRow[] {
     .map((sortable) => sortable.row);
 }
 
+const endedBefore = (source: ReportRowSource, from: number): boolean => source.tenancyEnd !== null && source.tenancyEnd < from;
+
+/**
+ * A unit whose rows are all tenancies that ended before the month (there for money they paid
+ * in it) had no tenancy in the month: it gets its vacant row as well.
+ */
+function withVacantUnits(rows: LedgerRow[], from: number): LedgerRow[] {
+  const occupied = new Set<number>();
+  const endedOnly = new Map<number, ReportRowSource>();
+  for (const { source } of rows) {
+    if (source.tenancyId === null || !endedBefore(source, from)) occupied.add(source.unitId);
+    else endedOnly.set(source.unitId, source);
+  }
+  const vacant: LedgerRow[] = [];
+  for (const [unitId, source] of endedOnly) {
+    if (occupied.has(unitId)) continue;
+    vacant.push({ source: { ...source, tenancyId: null, tenancyStart: null, tenancyEnd: null, tenantAccount: null, tenantName: null, tenantPhone: null }, totals: ZERO_TOTALS });
+  }
+  return vacant.length === 0 ? rows : [...rows, ...vacant];
+}
+
 /** The report's lines with their figures (cents), in report order: one query over the month totals. */
-export function ledgerLines(store: Store, scope: LedgerScope): LedgerLine[] {
-  return inReportOrder(ledgerRows(store, scope)).map(({ source, totals }) =>
-    source.tenancyId === null ? { source, vacant: true, figures: vacantFigures() } : { source, vacant: false, figures: paidBalanceFigures(totals) },
+export function ledgerLines(store: Store, scope: LedgerScope, timeZone: string): LedgerLine[] {
+  return inReportOrder(withVacantUnits(ledgerRows(store, scope), scope.from)).map(({ source, totals }) =>
+    source.tenancyId === null
+      ? { source, vacant: true, endedOn: null, figures: vacantFigures() }
+      : { source, vacant: false, endedOn: endedBefore(source, scope.from) ? dayText(source.tenancyEnd!, timeZone) : null, figures: paidBalanceFigures(totals) },
   );
 }
 
@@ -77,7 +104,7 @@ export function paidBalanceReport(store: Store, request: PaidBalanceRequest, clo
     from: range.from,
     to: range.to,
     monthKey: monthKey(range),
-  });
+  }, company.timeZone);
   return lines.map(toPaidBalanceRow);
 }
 
@@ -88,14 +115,15 @@ export function paidBalanceReport(store: Store, request: PaidBalanceRequest, clo
 const fromCents = (cents: number): number => cents / 100;
 
 export function toPaidBalanceRow(line: LedgerLine): PaidBalanceRow {
-  const { source, figures: f, vacant } = line;
+  const { source, figures: f, vacant, endedOn } = line;
   return {
     property: source.propertyName,
     unitNo: source.unitNo,
-    tntAccount: vacant ? null : source.tenantAccount,
-    phoneNo: vacant ? null : source.tenantPhone,
+    // The interface's types: text and a number (a vacant unit has no tenant: "" and 0).
+    tntAccount: source.tenantAccount ?? '',
+    phoneNo: source.tenantPhone ?? '',
     tenant: vacant ? VACANT : source.tenantName,
-    putmId: source.tenancyId,
+    putmId: source.tenancyId ?? 0,
     marketRent: fromCents(source.marketRentCents),
     rentWoTax: fromCents(f.rentWoTax),
     rentTax: fromCents(f.rentTax),
@@ -119,7 +147,7 @@ export function toPaidBalanceRow(line: LedgerLine): PaidBalanceRow {
     totalCf: fromCents(f.totalCf),
     txnDate: null,
     txnRefNo: null,
-    descr: null,
+    descr: endedOn === null ? null : `Tenancy ended ${endedOn}`,
     expense: null,
     odnsTotalUnitCost: fromCents(f.odnsCharged),
     odnsPaidItAmount: fromCents(f.odnsPaid),
@@ -127,7 +155,8 @@ export function toPaidBalanceRow(line: LedgerLine): PaidBalanceRow {
     odnsPaidArrears: fromCents(f.odnsPaidArrears),
     stmtSection: 'RENT',
     vacant: vacant ? 1 : 0,
-    occupied: vacant ? 0 : 1,
+    // A tenancy that ended before the month occupies nothing in it.
+    occupied: vacant || endedOn !== null ? 0 : 1,
     id: null,
   };
 }

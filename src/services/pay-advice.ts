@@ -14,7 +14,7 @@ import { finalStatementOf, lastFinalBefore } from '../store/property-statement.r
 import type { Store } from '../store/open-db.js';
 import { ledgerLines, VACANT } from './paid-balance.js';
 import { companyOrThrow, reportMonth, type Clock } from './report-month.js';
-import { badRequestError, notFoundError } from './service-error.js';
+import { notFoundError } from './service-error.js';
 
 export interface PayAdviceRequest {
   companyId: number;
@@ -43,8 +43,8 @@ export function computePayAdvice(store: Store, request: PayAdviceRequest, clock:
   }
   const paymentType = request.lldPaymentType ?? 'COMBINED';
   let service: { id: number; name: string } | null = null;
-  if (paymentType === 'SERVICE_CHARGE_ONLY') {
-    if (request.srvcId === undefined) throw badRequestError('srvcId is required when lldPaymentType is SERVICE_CHARGE_ONLY');
+  // SERVICE_CHARGE_ONLY without srvcId covers every service charge of the property's units.
+  if (paymentType === 'SERVICE_CHARGE_ONLY' && request.srvcId !== undefined) {
     const found = findService(store, request.srvcId);
     if (!found || found.companyId !== request.companyId) throw notFoundError(`no service ${request.srvcId} in company ${request.companyId}`);
     service = { id: found.id, name: found.name };
@@ -58,7 +58,7 @@ export function computePayAdvice(store: Store, request: PayAdviceRequest, clock:
     to: range.to,
     monthKey: key,
     serviceId: service?.id,
-  });
+  }, company.timeZone);
   const figures = payAdvice({
     paymentType,
     lines: lines.map((line) => ({

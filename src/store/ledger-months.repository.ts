@@ -8,43 +8,11 @@
  * from it in one statement. The reports read them (property-ledger.repository.ts).
  */
 import { addMonths, monthOf, monthRange } from '../domain/month-range.js';
-import type { Allocation, ChargeKind } from '../domain/receipt-allocation.js';
+import { chargeEntries, receiptEntries, WHOLE_TENANCY, ZERO_MONTH, type MonthCharge, type MonthFigures, type MonthReceipt, type MonthRow } from '../domain/ledger-months.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 
-/** Cents added to one month of one tenancy and service key. */
-export interface MonthAmounts {
-  rent: number;
-  rentTax: number;
-  service: number;
-  serviceTax: number;
-  /** Other dues with their tax. */
-  other: number;
-  paidRent: number;
-  paidRentTax: number;
-  paidService: number;
-  paidServiceTax: number;
-  paidOther: number;
-  /** Paid to other dues charged before the month. */
-  paidOtherArrears: number;
-}
-
-const ZERO: Readonly<MonthAmounts> = Object.freeze({
-  rent: 0,
-  rentTax: 0,
-  service: 0,
-  serviceTax: 0,
-  other: 0,
-  paidRent: 0,
-  paidRentTax: 0,
-  paidService: 0,
-  paidServiceTax: 0,
-  paidOther: 0,
-  paidOtherArrears: 0,
-});
-
-/** Service key of the whole tenancy's row (a service's own rows use its id). */
-export const WHOLE_TENANCY = 0;
+export { WHOLE_TENANCY };
 
 /** A month's row starts from the running totals of the tenancy's latest row before it. */
 const ENSURE_ROW = `
@@ -93,73 +61,49 @@ interface Target {
 }
 
 /** Adds amounts to a tenancy's month (creating its row) and to the running totals from it on. */
-export function addToMonth(store: Store, target: Target, amounts: Partial<MonthAmounts>): void {
-  const parameters = { ...ZERO, ...amounts, ...target };
+export function addToMonth(store: Store, target: Target, amounts: Partial<MonthFigures>): void {
+  const parameters = { ...ZERO_MONTH, ...amounts, ...target };
   prepared(store, ENSURE_ROW).run(parameters);
   prepared(store, ADD).run(parameters);
 }
 
-export interface ChargeEntry {
+export interface ChargeEntry extends MonthCharge {
   tenancyId: number;
-  kind: ChargeKind;
-  serviceId: number | null;
-  /** The month the charge is for (its date is inside it). */
-  monthKey: number;
-  amount: number;
-  tax: number;
 }
 
 export function addCharge(store: Store, charge: ChargeEntry): void {
-  const { tenancyId, monthKey } = charge;
-  if (charge.kind === 'rent') {
-    addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, { rent: charge.amount, rentTax: charge.tax });
-  } else if (charge.kind === 'service') {
-    const amounts = { service: charge.amount, serviceTax: charge.tax };
-    addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, amounts);
-    if (charge.serviceId !== null) addToMonth(store, { tenancyId, serviceKey: charge.serviceId, monthKey }, amounts);
-  } else {
-    addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, { other: charge.amount + charge.tax });
-  }
+  for (const [serviceKey, amounts] of chargeEntries(charge)) addToMonth(store, { tenancyId: charge.tenancyId, serviceKey, monthKey: charge.monthKey }, amounts);
 }
 
-export interface ReceiptEntry {
+export interface ReceiptEntry extends MonthReceipt {
   tenancyId: number;
-  /** The receipt date's month in the company's zone: its key and first millisecond. */
-  monthKey: number;
-  monthFrom: number;
 }
 
 /** A receipt's allocations, summed for the whole tenancy and for each service it paid. */
-export function addReceipt(store: Store, receipt: ReceiptEntry, allocations: readonly Allocation[]): void {
-  const whole: MonthAmounts = { ...ZERO };
-  const services = new Map<number, MonthAmounts>();
-  for (const a of allocations) {
-    switch (a.part) {
-      case 'rent':
-        whole.paidRent += a.amount;
-        break;
-      case 'rent_tax':
-        whole.paidRentTax += a.amount;
-        break;
-      case 'service':
-      case 'service_tax': {
-        const field = a.part === 'service' ? 'paidService' : 'paidServiceTax';
-        whole[field] += a.amount;
-        if (a.serviceId !== null) {
-          const own = services.get(a.serviceId) ?? services.set(a.serviceId, { ...ZERO }).get(a.serviceId)!;
-          own[field] += a.amount;
-        }
-        break;
-      }
-      case 'other':
-        whole.paidOther += a.amount;
-        if (a.chargeDate !== null && a.chargeDate < receipt.monthFrom) whole.paidOtherArrears += a.amount;
-        break;
-    }
+export function addReceipt(store: Store, receipt: ReceiptEntry): void {
+  for (const [serviceKey, amounts] of receiptEntries(receipt)) addToMonth(store, { tenancyId: receipt.tenancyId, serviceKey, monthKey: receipt.monthKey }, amounts);
+}
+
+/** Replaces a tenancy's month rows (after its allocations were derived again). */
+export function replaceTenancyMonths(store: Store, tenancyId: number, rows: readonly MonthRow[]): void {
+  prepared(store, 'delete from ledger_months where tenancy_id = ?').run(tenancyId);
+  const insert = prepared(
+    store,
+    `insert into ledger_months (tenancy_id, service_key, month_key,
+       rent_cents, rent_tax_cents, service_cents, service_tax_cents, other_cents,
+       paid_rent_cents, paid_rent_tax_cents, paid_service_cents, paid_service_tax_cents, paid_other_cents, paid_other_arrears_cents,
+       cum_rent_cents, cum_rent_tax_cents, cum_service_cents, cum_service_tax_cents, cum_other_cents,
+       cum_paid_rent_cents, cum_paid_service_cents, cum_paid_other_cents)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const { serviceKey, monthKey, month: m, running: r } of rows) {
+    insert.run(
+      tenancyId, serviceKey, monthKey,
+      m.rent, m.rentTax, m.service, m.serviceTax, m.other,
+      m.paidRent, m.paidRentTax, m.paidService, m.paidServiceTax, m.paidOther, m.paidOtherArrears,
+      r.rent, r.rentTax, r.service, r.serviceTax, r.other, r.paidRent, r.paidService, r.paidOther,
+    );
   }
-  const { tenancyId, monthKey } = receipt;
-  addToMonth(store, { tenancyId, serviceKey: WHOLE_TENANCY, monthKey }, whole);
-  for (const [serviceKey, amounts] of services) addToMonth(store, { tenancyId, serviceKey, monthKey }, amounts);
 }
 
 /*

@@ -9,7 +9,8 @@
  * load, ~5 ms a zone; summing the ledger itself took ~300 ms and ~40 ms.
  */
 import type { LedgerTotals } from '../domain/paid-balance.js';
-import type { Allocation, ChargeKind, ChargeWithPayments } from '../domain/receipt-allocation.js';
+import type { MonthCharge } from '../domain/ledger-months.js';
+import type { Allocation, ChargeKind, LedgerCharge, LedgerReceipt } from '../domain/receipt-allocation.js';
 import { addCharge, addReceipt, WHOLE_TENANCY } from './ledger-months.repository.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
@@ -59,6 +60,11 @@ const PROPERTY_FILTER = `p.company_id = @companyId
 
 const ACTIVE = `t.start_date <= @to and (t.end_date is null or t.end_date >= @from)`;
 
+/** The tenancy received money in the month (its month row has paid figures): arrears paid after leaving count in it. */
+const RECEIVED = `exists (select 1 from ledger_months r
+                 where r.tenancy_id = t.id and r.service_key = ${WHOLE_TENANCY} and r.month_key = @monthKey
+                   and r.paid_rent_cents + r.paid_rent_tax_cents + r.paid_service_cents + r.paid_service_tax_cents + r.paid_other_cents > 0)`;
+
 export interface ReportRowSource {
   propertyId: number;
   propertyName: string;
@@ -68,6 +74,8 @@ export interface ReportRowSource {
   /** null: the unit had no tenancy in the month. */
   tenancyId: number | null;
   tenancyStart: number | null;
+  /** The tenancy's last millisecond (null: still running). */
+  tenancyEnd: number | null;
   tenantAccount: string | null;
   tenantName: string | null;
   tenantPhone: string | null;
@@ -102,14 +110,14 @@ const SERVICE_COLUMNS = ['month_key', 'service_cents', 'service_tax_cents', 'pai
  */
 function reportSql(withService: boolean): string {
   const columns = [
-    'u.property_id', 'u.id', 'u.unit_no', 'u.market_rent_cents', 't.id', 't.start_date', 'tn.account_no', 'tn.name', 'tn.phone',
+    'u.property_id', 'u.id', 'u.unit_no', 'u.market_rent_cents', 't.id', 't.start_date', 'tn.account_no', 'tn.name', 'tn.phone', 't.end_date',
     ...WHOLE_COLUMNS.map((c) => `m.${c}`),
     ...(withService ? SERVICE_COLUMNS.map((c) => `s.${c}`) : []),
   ];
   return `select json_group_array(json_array(${columns.join(', ')}))
   from properties p
   join units u on u.property_id = p.id
-  left join tenancies t on t.unit_id = u.id and ${ACTIVE}
+  left join tenancies t on t.unit_id = u.id and (${ACTIVE} or ${RECEIVED})
   left join tenants tn on tn.id = t.tenant_id
   ${monthRow('m', String(WHOLE_TENANCY))}
   ${withService ? monthRow('s', '@serviceKey') : ''}
@@ -118,8 +126,8 @@ function reportSql(withService: boolean): string {
 
 const PROPERTY_NAMES = `select p.id, p.name from properties p where ${PROPERTY_FILTER}`;
 
-/** Offsets in a report row: the unit and tenancy (0 to 8), the whole tenancy's month row, the service's. */
-const M = 9;
+/** Offsets in a report row: the unit and tenancy (0 to 9), the whole tenancy's month row, the service's. */
+const M = 10;
 const S = M + WHOLE_COLUMNS.length;
 const W = Object.fromEntries(WHOLE_COLUMNS.map((c, i) => [c, M + i])) as Record<(typeof WHOLE_COLUMNS)[number], number>;
 type ServiceOffsets = Record<(typeof SERVICE_COLUMNS)[number], number>;
@@ -127,7 +135,7 @@ type ServiceOffsets = Record<(typeof SERVICE_COLUMNS)[number], number>;
 const OWN_SERVICE = Object.fromEntries(SERVICE_COLUMNS.map((c, i) => [c, S + i])) as ServiceOffsets;
 const WHOLE_SERVICE = Object.fromEntries(SERVICE_COLUMNS.map((c) => [c, W[c]])) as ServiceOffsets;
 
-type RawRow = [number, number, string, number, number | null, number | null, string | null, string | null, string | null, ...(number | null)[]];
+type RawRow = [number, number, string, number, number | null, number | null, string | null, string | null, string | null, number | null, ...(number | null)[]];
 
 /** A stored amount (no row: nothing charged or paid yet). */
 const amount = (r: RawRow, i: number): number => (r[i] as number | null) ?? 0;
@@ -175,8 +183,10 @@ function totalsOf(r: RawRow, key: number, service: ServiceOffsets): LedgerTotals
 }
 
 /**
- * Every unit in scope with each tenancy active in the month (a vacant unit comes once,
- * tenancy null) and the tenancy's totals for the month (10k rows at scale 100).
+ * Every unit in scope with each tenancy active in the month or that received money in it (a
+ * unit with neither comes once, tenancy null) and the tenancy's totals for the month (10k rows
+ * at scale 100). A unit whose only tenancy in the rows has ended is vacant too: the report adds
+ * that row (services/paid-balance.ts).
  */
 export function ledgerRows(store: Store, scope: LedgerScope): LedgerRow[] {
   const withService = scope.serviceId !== undefined;
@@ -195,6 +205,7 @@ export function ledgerRows(store: Store, scope: LedgerScope): LedgerRow[] {
       tenantAccount: r[6],
       tenantName: r[7],
       tenantPhone: r[8],
+      tenancyEnd: r[9],
     },
     totals: totalsOf(r, scope.monthKey, withService ? OWN_SERVICE : WHOLE_SERVICE),
   }));
@@ -206,31 +217,47 @@ export interface ExpenseRow {
   amount: number;
 }
 
+/** A month's expenses in date order; on one date by description and amount, so the list never depends on import order. */
 export function expensesInRange(store: Store, propertyId: number, from: number, to: number): ExpenseRow[] {
   return prepared<[number, number, number], ExpenseRow>(
     store,
     `select expense_date as date, description, amount_cents as amount
-       from expenses where property_id = ? and expense_date between ? and ? order by expense_date, id`,
+       from expenses where property_id = ? and expense_date between ? and ? order by expense_date, description, amount_cents, id`,
   ).all(propertyId, from, to);
 }
 
-/** A tenancy's charges with what has been allocated to each, and its advance received: the input of allocation. */
-export function tenancyLedger(store: Store, tenancyId: number): { charges: ChargeWithPayments[]; advanceReceived: number } {
-  const charges = prepared<[number], ChargeWithPayments>(
+export type StoredCharge = LedgerCharge & MonthCharge;
+
+/** A tenancy's dated events as stored: every charge and every receipt (the input of allocation). */
+export function tenancyEvents(store: Store, tenancyId: number): { charges: StoredCharge[]; receipts: LedgerReceipt[] } {
+  const charges = prepared<[number], StoredCharge>(
     store,
-    `select c.id as chargeId, c.kind, c.charge_date as chargeDate, c.service_id as serviceId,
-            c.amount_cents as amount, c.tax_cents as tax,
-            coalesce((select sum(a.amount_cents) from receipt_allocations a
-                       where a.charge_id = c.id and a.part in ('rent', 'service', 'other')), 0) as paidAmount,
-            coalesce((select sum(a.amount_cents) from receipt_allocations a
-                       where a.charge_id = c.id and a.part in ('rent_tax', 'service_tax')), 0) as paidTax
-       from charges c where c.tenancy_id = ?`,
+    `select id as chargeId, kind, charge_date as chargeDate, service_id as serviceId, month_key as monthKey,
+            amount_cents as amount, tax_cents as tax
+       from charges where tenancy_id = ?`,
   ).all(tenancyId);
-  const advance = prepared<[number], { total: number }>(
+  const receipts = prepared<[number], LedgerReceipt>(
     store,
-    'select total(amount_cents) as total from receipt_allocations where tenancy_id = ? and charge_id is null',
-  ).get(tenancyId)!;
-  return { charges, advanceReceived: advance.total };
+    'select id as receiptId, receipt_date as date, amount_cents as amount from receipts where tenancy_id = ?',
+  ).all(tenancyId);
+  return { charges, receipts };
+}
+
+/** Removes a tenancy's allocations (before they are derived again from its events). */
+export function deleteAllocations(store: Store, tenancyId: number): void {
+  prepared(store, 'delete from receipt_allocations where tenancy_id = ?').run(tenancyId);
+}
+
+/** Writes a receipt's allocations. */
+export function insertAllocations(store: Store, receipt: { receiptId: number; tenancyId: number; date: number }, allocations: readonly Allocation[]): void {
+  const insert = prepared(
+    store,
+    `insert into receipt_allocations (receipt_id, tenancy_id, receipt_date, charge_id, charge_date, service_id, part, amount_cents)
+     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const a of allocations) {
+    insert.run(receipt.receiptId, receipt.tenancyId, receipt.date, a.chargeId, a.chargeDate, a.serviceId, a.part, a.amount);
+  }
 }
 
 export interface NewCharge {
@@ -269,9 +296,9 @@ export interface NewReceipt {
   monthFrom: number;
 }
 
-/** Inserts a receipt, its allocations and their month totals (the caller's transaction makes them one). */
-export function insertReceipt(store: Store, receipt: NewReceipt, allocations: readonly Allocation[]): number {
-  const receiptId = Number(
+/** Inserts a receipt row alone: its allocations are derived from the tenancy's events (services/ledger-allocation.ts). */
+export function insertReceiptRow(store: Store, receipt: Omit<NewReceipt, 'monthKey' | 'monthFrom'>): number {
+  return Number(
     prepared(store, 'insert into receipts (company_id, tenancy_id, receipt_date, amount_cents, reference) values (?, ?, ?, ?, ?)').run(
       receipt.companyId,
       receipt.tenancyId,
@@ -280,14 +307,12 @@ export function insertReceipt(store: Store, receipt: NewReceipt, allocations: re
       receipt.reference,
     ).lastInsertRowid,
   );
-  const insert = prepared(
-    store,
-    `insert into receipt_allocations (receipt_id, tenancy_id, receipt_date, charge_id, charge_date, service_id, part, amount_cents)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const a of allocations) {
-    insert.run(receiptId, receipt.tenancyId, receipt.date, a.chargeId, a.chargeDate, a.serviceId, a.part, a.amount);
-  }
-  addReceipt(store, receipt, allocations);
+}
+
+/** Inserts a receipt, its allocations and their month totals (the caller's transaction makes them one). */
+export function insertReceipt(store: Store, receipt: NewReceipt, allocations: readonly Allocation[]): number {
+  const receiptId = insertReceiptRow(store, receipt);
+  insertAllocations(store, { receiptId, tenancyId: receipt.tenancyId, date: receipt.date }, allocations);
+  addReceipt(store, { ...receipt, allocations });
   return receiptId;
 }

@@ -181,7 +181,6 @@ const refused: Refusal[] = [
   ['fractional id', (c) => c.listCashSales({ companyId: 1.5 }), /companyId: expected integer \(got 1.5\)/],
   ['limit over the maximum', (c) => c.listReceiptSpecs({ companyId: 1, start: 0, limit: 5000 }), /limit: expected integer to be less or equal to 1000/],
   ['unknown parameter', (c) => c.listSaleItems({ companyId: 1, shopId: 2 } as never), /unknown parameter shopId; known: companyId, retailShopId/],
-  ['service charge without srvcId', (c) => c.payAdvice({ companyId: 1, propertyId: 2, lldPaymentType: 'SERVICE_CHARGE_ONLY' }), /srvcId is required when lldPaymentType is SERVICE_CHARGE_ONLY/],
   ['unknown payment type', (c) => c.payAdvice({ companyId: 1, propertyId: 2, lldPaymentType: 'ALL' as never }), /lldPaymentType: expected one of COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY \(got "ALL"\)/],
   ['statements without paidPosted', (c) => c.statements({ companyId: 1, landlordId: 2 } as never), /landlord statements: paidPosted: is required/],
   ['statement link without id', (c) => c.statementPdf({} as never), /statementId: is required/],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateReceipt, openChargesOf, splitPayment, TenancyLedger, type OpenCharge } from '../../src/domain/receipt-allocation.js';
+import { allocateReceipt, onlyAppended, replayTenancy, splitPayment, TenancyLedger, type LedgerCharge, type LedgerReceipt, type OpenCharge } from '../../src/domain/receipt-allocation.js';
 
 const JAN = Date.UTC(2026, 0, 1);
 const FEB = Date.UTC(2026, 1, 1);
@@ -65,33 +65,70 @@ describe('allocating a receipt', () => {
     expect(() => allocateReceipt([], 10.5, JAN)).toThrow(RangeError);
   });
 
-  it('lets later rent charges consume rent paid in advance, not service charges', () => {
+  it('lets each later charge consume rent paid in advance when it is raised, rent first, with its tax', () => {
     const ledger = new TenancyLedger();
-    ledger.raise(charge(1, 'rent', JAN, 10_000));
-    ledger.receive(25_000, JAN + 1);
-    expect(ledger.advanceCredit()).toBe(15_000);
-    ledger.raise(charge(2, 'service', FEB, 1_000));
-    ledger.raise(charge(3, 'rent', FEB, 10_000));
-    expect(ledger.advanceCredit()).toBe(5_000);
-    expect(ledger.openCharges().map((c) => c.chargeId)).toEqual([2]);
-    expect(ledger.balance()).toBe(1_000 - 5_000);
+    ledger.raise(charge(1, 'rent', JAN, 100_000));
+    ledger.receive(202_000, JAN + 1);
+    expect(ledger.advanceCredit()).toBe(102_000);
+    // February's rent 1,000.00 and service 100.00 + 16.00 tax: the credit pays the rent, then
+    // the last 20.00 pays the service in proportion (20 x 16 / 116 = 2.76 tax, 17.24), leaving 96.00 of it open.
+    ledger.raise(charge(2, 'rent', FEB, 100_000));
+    ledger.raise(charge(3, 'service', FEB, 10_000, 1_600));
+    expect(ledger.advanceCredit()).toBe(0);
+    expect(ledger.openCharges().map((c) => [c.chargeId, c.amountDue, c.taxDue])).toEqual([[3, 10_000 - 1_724, 1_600 - 276]]);
+    expect(ledger.balance()).toBe(11_600 - 2_000);
   });
 
-  it('rebuilds the same open charges from a stored ledger', () => {
-    const { open, credit } = openChargesOf(
-      [
-        { chargeId: 1, kind: 'rent', chargeDate: JAN, serviceId: null, amount: 10_000, tax: 0, paidAmount: 10_000, paidTax: 0 },
-        { chargeId: 2, kind: 'rent', chargeDate: FEB, serviceId: null, amount: 10_000, tax: 1_600, paidAmount: 0, paidTax: 0 },
-        { chargeId: 3, kind: 'other', chargeDate: FEB, serviceId: 9, amount: 500, tax: 0, paidAmount: 200, paidTax: 0 },
-      ],
-      5_800,
-    );
-    // The 5,800 advance pays 5,000 of February's rent and its 800 tax, in proportion.
-    expect(credit).toBe(0);
-    expect(open.map((c) => [c.chargeId, c.amountDue, c.taxDue])).toEqual([
-      [2, 5_000, 800],
-      [3, 300, 0],
+  it('splits each part payment in proportion to the charge as raised; the clearing one takes the remainder', () => {
+    // 1,000.00 + 160.00 tax paid 500.00, 500.00, 160.00: tax round(500 x 160 / 1,160) = 68.97 twice,
+    // then the rest exactly: 137.94 + 22.06. (In proportion to what was left, the second would be 68.96.)
+    const charges: LedgerCharge[] = [{ chargeId: 1, kind: 'rent', chargeDate: JAN, serviceId: null, amount: 100_000, tax: 16_000 }];
+    const receipts: LedgerReceipt[] = [
+      { receiptId: 1, date: JAN + 1, amount: 50_000 },
+      { receiptId: 2, date: JAN + 2, amount: 50_000 },
+      { receiptId: 3, date: JAN + 3, amount: 16_000 },
+    ];
+    const { allocations } = replayTenancy(charges, receipts);
+    expect([1, 2, 3].map((id) => allocations.get(id)!.map((a) => [a.part, a.amount]))).toEqual([
+      [['rent', 43_103], ['rent_tax', 6_897]],
+      [['rent', 43_103], ['rent_tax', 6_897]],
+      [['rent', 13_794], ['rent_tax', 2_206]],
     ]);
+  });
+
+  it('derives the same allocations whatever order the events come in (the issue case: 1,600.00 on 5 January, 600.00 on 5 February)', () => {
+    const FEB5 = FEB + 4 * 86_400_000;
+    const JAN5 = JAN + 4 * 86_400_000;
+    const charges: LedgerCharge[] = [
+      { chargeId: 3, kind: 'rent', chargeDate: FEB, serviceId: null, amount: 100_000, tax: 0 },
+      { chargeId: 4, kind: 'service', chargeDate: FEB, serviceId: 9, amount: 10_000, tax: 0 },
+      { chargeId: 1, kind: 'rent', chargeDate: JAN, serviceId: null, amount: 100_000, tax: 0 },
+      { chargeId: 2, kind: 'service', chargeDate: JAN, serviceId: 9, amount: 10_000, tax: 0 },
+    ];
+    const receipts: LedgerReceipt[] = [
+      { receiptId: 11, date: FEB5, amount: 60_000 },
+      { receiptId: 10, date: JAN5, amount: 160_000 },
+    ];
+    const parts = (replayed: ReturnType<typeof replayTenancy>, id: number) => replayed.allocations.get(id)!.map((a) => [a.chargeId, a.part, a.amount]);
+    const replayed = replayTenancy(charges, receipts);
+    // January pays its rent and service; 500.00 is rent paid in advance, which February's rent consumes when raised.
+    expect(parts(replayed, 10)).toEqual([[1, 'rent', 100_000], [2, 'service', 10_000], [null, 'rent', 50_000]]);
+    // 5 February pays the rest of February's rent and its service.
+    expect(parts(replayed, 11)).toEqual([[3, 'rent', 50_000], [4, 'service', 10_000]]);
+    expect(replayed.open).toEqual([]);
+    const reversed = replayTenancy([...charges].reverse(), [...receipts].reverse());
+    expect(parts(reversed, 10)).toEqual(parts(replayed, 10));
+    expect(parts(reversed, 11)).toEqual(parts(replayed, 11));
+  });
+
+  it('books a charge before a receipt of the same date, and tells a late event from an appended one', () => {
+    const charges: LedgerCharge[] = [{ chargeId: 1, kind: 'rent', chargeDate: FEB, serviceId: null, amount: 10_000, tax: 0 }];
+    const receipts: LedgerReceipt[] = [{ receiptId: 1, date: FEB, amount: 10_000 }];
+    expect(replayTenancy(charges, receipts).allocations.get(1)).toEqual([{ chargeId: 1, part: 'rent', amount: 10_000, chargeDate: FEB, serviceId: null }]);
+    const newReceipt = (e: { receipt?: LedgerReceipt }) => e.receipt !== undefined;
+    expect(onlyAppended(charges, receipts, newReceipt)).toBe(true);
+    // a receipt dated before a charge already booked arrived late
+    expect(onlyAppended(charges, [{ receiptId: 1, date: JAN, amount: 10_000 }], newReceipt)).toBe(false);
   });
 
   it('allocates every cent of a receipt, never more than is due on a charge', () => {

@@ -7,14 +7,18 @@ import { ZERO_TOTALS, type LedgerTotals } from '../../src/domain/paid-balance.js
 import type { LedgerScope, ReportRowSource } from '../../src/store/property-ledger.repository.js';
 import type { Store } from '../../src/store/open-db.js';
 
-/** Every unit in scope with each tenancy active in the month (a vacant unit once, tenancy null), as the report's rows' source. */
+/**
+ * Every unit in scope with each tenancy active in the month or with a receipt dated in it
+ * (a unit with neither once, tenancy null), as the report's rows' source.
+ */
 export function scannedRows(store: Store, scope: LedgerScope): ReportRowSource[] {
   return store.sqlite
     .prepare(
       `select p.id as propertyId, p.name as propertyName, u.id as unitId, u.unit_no as unitNo, u.market_rent_cents as marketRentCents,
-              t.id as tenancyId, t.start_date as tenancyStart, tn.account_no as tenantAccount, tn.name as tenantName, tn.phone as tenantPhone
+              t.id as tenancyId, t.start_date as tenancyStart, tn.account_no as tenantAccount, tn.name as tenantName, tn.phone as tenantPhone, t.end_date as tenancyEnd
          from properties p join units u on u.property_id = p.id
-         left join tenancies t on t.unit_id = u.id and t.start_date <= @to and (t.end_date is null or t.end_date >= @from)
+         left join tenancies t on t.unit_id = u.id and (t.start_date <= @to and (t.end_date is null or t.end_date >= @from)
+              or exists (select 1 from receipts r where r.tenancy_id = t.id and r.receipt_date between @from and @to))
          left join tenants tn on tn.id = t.tenant_id
         where p.company_id = @companyId and (@zoneId is null or p.zone_id = @zoneId) and (@propertyId is null or p.id = @propertyId)
           and (@fieldOfficerId is null or p.field_officer_id = @fieldOfficerId)

@@ -25,13 +25,13 @@ describe('GET /api/propertystmt/paidbalance', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.status).toBe(200);
     expect(Value.Check(PaidBalanceResponse, response.body)).toBe(true);
-    const rows = response.body as { unitNo: string; property: string; vacant: number; occupied: number; tenant: string; putmId: number | null; stmtSection: string }[];
+    const rows = response.body as { unitNo: string; property: string; vacant: number; occupied: number; tenant: string; putmId: number; tntAccount: string; phoneNo: string; stmtSection: string }[];
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.map((r) => r.unitNo)).toEqual([...rows.map((r) => r.unitNo)].sort(compareNatural));
     expect(new Set(rows.map((r) => r.property)).size).toBe(1);
     const vacant = rows.filter((r) => r.vacant === 1);
     expect(vacant.length).toBeGreaterThan(0);
-    expect(vacant.every((r) => r.tenant === 'VACANT' && r.occupied === 0 && r.putmId === null)).toBe(true);
+    expect(vacant.every((r) => r.tenant === 'VACANT' && r.occupied === 0 && r.putmId === 0 && r.tntAccount === '' && r.phoneNo === '')).toBe(true);
     expect(rows.every((r) => r.stmtSection === 'RENT')).toBe(true);
   });
 

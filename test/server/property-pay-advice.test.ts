@@ -44,10 +44,17 @@ describe('GET /api/propertystmt/payadvice', () => {
     expect((await get({ companyId: 1, propertyId: 1, ...lastMonth })).body.statementType).toBe('INTERIM');
   });
 
-  it('requires srvcId with SERVICE_CHARGE_ONLY (400)', async () => {
-    const response = await get({ companyId: 1, propertyId: 1, lldPaymentType: 'SERVICE_CHARGE_ONLY' });
-    expect(response.status).toBe(400);
-    expect(response.body.message).toBe('srvcId is required when lldPaymentType is SERVICE_CHARGE_ONLY');
+  it('covers every service charge with SERVICE_CHARGE_ONLY and no srvcId (as the landlord portal asks)', async () => {
+    // The demo's units have one service charge ("Service charge"; water bills are other dues),
+    // so every service charge is that service's figures, under its own label.
+    const serviceId = id(`select id from services where company_id = 1 and name = 'Service charge'`);
+    const all = await get({ companyId: 1, propertyId: 1, ...lastMonth, lldPaymentType: 'SERVICE_CHARGE_ONLY' });
+    const one = await get({ companyId: 1, propertyId: 1, ...lastMonth, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: serviceId });
+    expect(all.status).toBe(200);
+    expect(Value.Check(PayAdvice, all.body)).toBe(true);
+    expect(all.body.totalUtility).toBeGreaterThan(0);
+    expect({ ...all.body, stmtIncomeLabel: '' }).toEqual({ ...one.body, stmtIncomeLabel: '' });
+    expect(all.body.stmtIncomeLabel).toBe('Service charges received');
   });
 
   it('refuses bad parameters with 400', async () => {

@@ -4,7 +4,7 @@
  * caller's company's, then hand over to the services.
  */
 import type { FastifyInstance } from 'fastify';
-import { endpoints, payAdviceRule } from '../../contract/endpoints.js';
+import { endpoints } from '../../contract/endpoints.js';
 import type { PaidBalanceQuery } from '../../contract/paid-balance.js';
 import type { PayAdviceQuery } from '../../contract/pay-advice.js';
 import { STATEMENT_DOCUMENT_PATH, StatementDocumentQuery, type StatementPdfQuery, type StatementsQuery } from '../../contract/statement.js';
@@ -49,8 +49,6 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as PayAdviceQuery;
-      const problem = payAdviceRule(query);
-      if (problem) throw new KnownError('badRequest', problem);
       refuseOtherCompany(request, query.companyId);
       requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
       requireOwned(request, store, 'srvcId', 'services', query.srvcId, query.companyId);

@@ -86,7 +86,7 @@ function defineLocalCommands(local: Command): void {
       .requiredOption('--month <m>', 'month 1..12', month)
       .requiredOption('--year <y>', 'year', year)
       .addOption(choiceOption('--type <type>', 'landlord payment type (default COMBINED)', LANDLORD_PAYMENT_TYPES))
-      .addOption(idOption('--service <id>', 'service id; required with SERVICE_CHARGE_ONLY'))
+      .addOption(idOption('--service <id>', 'service id: with SERVICE_CHARGE_ONLY, that service alone (default: every service charge)'))
       .option('--final', 'a FINAL statement: immutable, one per property and month'),
     'shopprop local statement prepare --property 1 --month 10 --year 2026 --final',
   ).action(lazyAction('local/statement-prepare'));

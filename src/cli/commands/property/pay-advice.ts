@@ -24,15 +24,8 @@ export async function run(options: PayAdviceOptions & GlobalOptions): Promise<vo
       what: 'a property id',
       ask: (p) => p.positiveInteger('Property id'),
     });
-    const serviceNeeded = options.type === 'SERVICE_CHARGE_ONLY';
-    const srvcId = serviceNeeded
-      ? await requireValue(context, {
-          value: options.service,
-          flag: '--service',
-          what: 'a service id (required with --type SERVICE_CHARGE_ONLY)',
-          ask: (p) => p.positiveInteger('Service (utility) id'),
-        })
-      : options.service;
+    // With SERVICE_CHARGE_ONLY and no --service, the pay advice covers every service charge.
+    const srvcId = options.service;
     const advice = await (await context.client()).payAdvice({
       companyId,
       propertyId,

@@ -28,7 +28,7 @@ export function propertyCommands(): Command[] {
       .addOption(company())
       .addOption(idOption('--property <id>', 'property id'))
       .addOption(choiceOption('--type <type>', 'landlord payment type (default COMBINED)', LANDLORD_PAYMENT_TYPES))
-      .addOption(idOption('--service <id>', 'service (utility) id; required with SERVICE_CHARGE_ONLY'))
+      .addOption(idOption('--service <id>', 'service (utility) id: with SERVICE_CHARGE_ONLY, that service alone (default: every service charge)'))
       .option('--month <m>', 'month 1..12 (default: this month)', month)
       .option('--year <y>', 'year (default: this year)', year),
     'shopprop payadvice --property 1',
