@@ -29,7 +29,7 @@ export function addGlobalOptions(program: Command): Command {
     .addOption(new Option('-f, --format <format>', 'output format; default table on a terminal, json when piped').choices(['table', 'json', 'ndjson', 'csv']))
     .option('--fields <list>', 'comma-separated fields to show, in order (e.g. id,issueDate,totalAmount)')
     .option('-o, --output <file>', 'write data to FILE, in the format its extension names (.csv .json .ndjson .txt; receipt print and statement-pdf also .pdf); an extension a command cannot write is refused')
-    .option('--raw', 'keep dates as epoch milliseconds in json/csv')
+    .option('--raw', 'keep dates as epoch milliseconds in json/csv, and CSV text exactly as sent (no apostrophe before =, +, -, @)')
     .option('--bom', 'start CSV with a byte-order mark, for spreadsheet apps')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('--no-color', 'no colour (also NO_COLOR=1)')

@@ -1,5 +1,5 @@
 import type { Column } from './columns/types.js';
-import { csvField } from './csv-text.js';
+import { csvField, neutralisedText } from './csv-text.js';
 import { exportDate, formatTableDate } from './date-text.js';
 import { formatMoney, plainMoney } from './money-text.js';
 
@@ -45,7 +45,8 @@ export function csvFieldWriter(column: Column, raw: boolean): (value: unknown) =
     case 'date':
       return (value) => (typeof value === 'number' && Number.isFinite(value) ? String(exportDate(value, raw)) : csvField(csvCell(value, column, raw)));
     default:
-      return (value) => csvField(typeof value === 'string' ? value : csvCell(value, column, raw));
+      if (raw) return (value) => csvField(typeof value === 'string' ? value : csvCell(value, column, raw));
+      return (value) => csvField(typeof value === 'string' ? neutralisedText(value) : csvCell(value, column, raw));
   }
 }
 

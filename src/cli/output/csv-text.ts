@@ -11,6 +11,17 @@
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
+/**
+ * A text cell a spreadsheet would take for a formula (OWASP CSV injection: it starts with =, +,
+ * -, @, tab or carriage return) with an apostrophe before it, so `=HYPERLINK(...)` in a
+ * customer's name is shown as text, never run. Only text: numbers are written from numbers
+ * and stay as they are (a negative amount is -5.00); `--raw` keeps text exactly as sent.
+ */
+export function neutralisedText(text: string): string {
+  const first = text.charCodeAt(0);
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
+}
+
 export function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
@@ -24,12 +35,13 @@ export function csvRecord(fields: readonly string[]): string {
 
 /**
  * Flat objects as CSV with a header of the first object's keys: absent and null values are
- * empty, everything else as String() writes it.
+ * empty, text neutralised unless `raw` (neutralisedText), everything else as String() writes it.
  */
-export function csvOfObjects(objects: readonly Record<string, unknown>[]): string {
+export function csvOfObjects(objects: readonly Record<string, unknown>[], raw = false): string {
   if (objects.length === 0) return '';
   const keys = Object.keys(objects[0]!);
+  const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' && !raw ? neutralisedText(value) : String(value));
   let text = csvRecord(keys);
-  for (const object of objects) text += csvRecord(keys.map((key) => (object[key] === undefined || object[key] === null ? '' : String(object[key]))));
+  for (const object of objects) text += csvRecord(keys.map((key) => cell(object[key])));
   return text;
 }

@@ -43,9 +43,10 @@ type Row = Record<string, unknown>;
  * header: the selected columns' keys.
  *
  * CSV: RFC 4180 (CRLF line ends, quotes only where needed), money with two fixed decimals and
- * no separators (`1234.50`), ISO 8601 dates in UTC. Cells that start with `=`, `+`, `-` or `@`
- * are written as they are: phone numbers and negative amounts start that way, and an export
- * must carry the data unchanged.
+ * no separators (`1234.50`), ISO 8601 dates in UTC. A text cell that starts with `=`, `+`, `-`,
+ * `@`, tab or CR gets a leading apostrophe (OWASP CSV injection), so a spreadsheet shows it
+ * rather than runs it; numbers are never touched (a negative amount stays -5.00), and `--raw`
+ * writes text exactly as the server sent it.
  */
 export async function renderRecords(
   records: RecordSource,

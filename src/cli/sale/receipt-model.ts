@@ -11,6 +11,26 @@ import type { Receipt, ReceiptLine, ReceiptPayment } from './receipt-text.js';
 
 /** `payments`: the sale's payments from the local server; undefined where the server has none to give. */
 export function buildReceipt(sale: FoundSale, found: SaleLines, refs: ReferenceData | undefined, timeZone: string, payments?: readonly SalePayment[]): Receipt {
+  return cleanText(receiptOf(sale, found, refs, timeZone, payments));
+}
+
+// ESC/POS printers act on control bytes (ESC, GS: cut the paper, open the drawer, change the code
+// page), and a terminal on escape sequences: none of the text from the server may carry one.
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Every text field of the receipt without control characters; tabs and line breaks become spaces. */
+export function cleanText<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LINE_BREAKS, ' ').replace(CONTROLS, '') as T;
+  if (Array.isArray(value)) return value.map(cleanText) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, cleanText(field)])) as T;
+  }
+  return value;
+}
+
+function receiptOf(sale: FoundSale, found: SaleLines, refs: ReferenceData | undefined, timeZone: string, payments?: readonly SalePayment[]): Receipt {
   const units = new Map((refs?.units ?? []).map((u) => [u.id, u]));
   const lines = found.lines.map((line): ReceiptLine => {
     const unit = line.invItemSpecsId ? units.get(line.invItemSpecsId) : undefined;
