@@ -11,6 +11,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
 import { companyOrPrompt } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
+import { decodeImportFile, ImportEncodingError } from '../../../services/import-text.js';
 import { IMPORT_KINDS } from './register.js';
 
 /** What one row of each count is called (the counts are keyed by the plural). */
@@ -51,20 +52,27 @@ function ledger(kind: LedgerImportKind): Importer {
   };
 }
 
-export async function run(options: { company?: number } & GlobalOptions, args: string[]): Promise<void> {
+export async function run(options: { company?: number; encoding?: string } & GlobalOptions, args: string[]): Promise<void> {
   const [kind, file] = args as [string, string];
   if (!(IMPORT_KINDS as readonly string[]).includes(kind)) {
     throw new CliUsageError(`unknown import kind "${kind}"; expected one of: ${IMPORT_KINDS.join(', ')}`);
   }
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
-  let csv: string;
+  let bytes: Buffer;
   try {
-    csv = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     throw new CliUsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv.replace(/^\ufeff/, '')));
+  let csv: string;
+  try {
+    csv = decodeImportFile(bytes, options.encoding);
+  } catch (error) {
+    if (error instanceof ImportEncodingError) throw new CliUsageError(`${file}: ${error.message}`);
+    throw error;
+  }
+  const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv));
   const summary = Object.entries(counts)
     .map(([what, n]) => countOf(n, SINGULAR[what] ?? what, what))
     .join(', ');

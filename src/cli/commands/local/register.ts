@@ -66,8 +66,10 @@ function defineLocalCommands(local: Command): void {
     local
       .command('import <kind> <file>')
       .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}`)
-      .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)')),
+      .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)'))
+      .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...', 'utf-8'),
     'shopprop local import products products.csv',
+    'shopprop local import landlords landlords.csv --encoding windows-1252',
     'shopprop local import receipts receipts-2026-10.csv',
   ).action(lazyAction('local/import'));
 
