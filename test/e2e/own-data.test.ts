@@ -64,6 +64,8 @@ describe('local company create --db FILE --use', () => {
     expect(listed.inherited).toMatchObject({ companyId: 1, db: join(temp.dir, 'demo2.db') });
     const table = await cli(['--profile', 'shop2', 'config', 'list', '--format', 'table']);
     expect(table.stdout).toMatch(/^companyId = 1 {3}\(from profile "default"\)$/m);
+    const got = await cli(['--profile', 'shop2', 'config', 'get', 'companyId']);
+    expect([got.code, got.stdout, got.stderr]).toEqual([0, '1\n', '(from profile "default")\n']);
     // The company comes from default: no --company needed.
     const sales = await cli(['--profile', 'shop2', 'sale', 'list', '--limit', '1', '--format', 'json']);
     expect(sales.code, sales.stderr).toBe(0);

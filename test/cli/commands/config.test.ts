@@ -23,7 +23,7 @@ describe('shopprop config', () => {
     expect((await cli(['config', 'unset', 'token'])).stderr).toBe('unset token in profile "default"\n');
     const gone = await cli(['config', 'get', 'token']);
     expect(gone.code).toBe(1);
-    expect(gone.stderr).toBe('token is not set in profile "default"\n');
+    expect(gone.stderr).toBe('shopprop: token is not set in profile "default"\n');
   });
 
   it('use makes another profile the active one: later commands read and write its settings', async () => {

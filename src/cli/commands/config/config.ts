@@ -19,10 +19,15 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
   const [first, second] = args;
   switch (command.name()) {
     case 'get': {
-      const value = store.get(profile, first!);
+      const own = store.get(profile, first!);
+      // Unset here, the value commands use is the default profile's (settings.ts).
+      const inherited = own === undefined && profile !== DEFAULT_PROFILE ? store.get(DEFAULT_PROFILE, first!) : undefined;
+      if (inherited !== undefined) say(`(from profile "${DEFAULT_PROFILE}")`);
+      const value = own ?? inherited;
       const shown = checkProfileKey(first!) === 'token' && value !== undefined ? redactToken(String(value)) : value;
       if (value === undefined) {
-        say(`${first} is not set in profile "${profile}"`);
+        // An error (exit 1), so it speaks as every error does.
+        say(`shopprop: ${first} is not set in profile "${profile}"`);
         context.setExitCode(1);
         return;
       }
