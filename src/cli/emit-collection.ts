@@ -21,6 +21,8 @@ export interface CollectionRequest<T> {
   start?: number;
   limit?: number;
   totals?: boolean;
+  /** Lines above a table saying what it is of. */
+  heading?: readonly string[];
 }
 
 export async function emitCollection<T extends object>(context: CommandContext, request: CollectionRequest<T>): Promise<number> {
@@ -31,6 +33,7 @@ export async function emitCollection<T extends object>(context: CommandContext, 
       records: page.list,
       columns: request.columns,
       totals: request.totals,
+      heading: request.heading,
       count: () => Math.max(0, page.count - offset),
     });
   }
@@ -52,7 +55,7 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     },
   });
   try {
-    return await emitList(context, { records: { pages }, columns: request.columns, totals: request.totals, count: () => expected, endProgress: () => meter.done() });
+    return await emitList(context, { records: { pages }, columns: request.columns, totals: request.totals, heading: request.heading, count: () => expected, endProgress: () => meter.done() });
   } finally {
     meter.done();
   }

@@ -20,6 +20,8 @@ export interface ListToEmit {
   count?: () => number | undefined;
   /** A totals row under tables. */
   totals?: boolean;
+  /** Lines above a table saying what it is of (company, filters, period). */
+  heading?: readonly string[];
   /** Clears a progress line, before any message, so the two never run together. */
   endProgress?: () => void;
 }
@@ -39,6 +41,9 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       color: colourWanted(context, target.isTTY),
       totals: list.totals,
       timeZone: settings.timeZone,
+      width: tableWidthFor(context, target.isTTY),
+      heading: list.heading,
+      onDropped: (keys) => context.say(`left out to fit ${tableWidthFor(context, target.isTTY)} columns: ${keys.join(', ')} (--wide shows them; --fields chooses the columns)`),
     });
   });
   list.endProgress?.();
@@ -47,6 +52,18 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
   if (notice) context.say(notice);
   if (context.globals.output && context.globals.output !== '-') context.say(`wrote ${countOf(shown, 'record')} to ${context.globals.output}`);
   return shown;
+}
+
+/**
+ * How wide a table may be: the terminal's width on a terminal, else COLUMNS when set (a pipe to
+ * a pager or a file then gets the width asked for); no limit with --wide or neither.
+ */
+export function tableWidthFor(context: CommandContext, isTTY: boolean): number | undefined {
+  if (context.globals.wide) return undefined;
+  const columns = isTTY ? (context.terminal.stdout as NodeJS.WriteStream).columns : undefined;
+  if (typeof columns === 'number' && columns > 0) return columns;
+  const fromEnv = Number(context.env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv >= 20 ? fromEnv : undefined;
 }
 
 /** Colour only for a person at a terminal, never with NO_COLOR (any value) or --no-color. */

@@ -12,6 +12,8 @@ export interface GlobalOptions {
   output?: string;
   raw?: boolean;
   bom?: boolean;
+  /** Tables at full width, every default column, past the terminal's edge if need be. */
+  wide?: boolean;
   input: boolean;
   color: boolean;
   verbose?: boolean;
@@ -31,6 +33,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('-o, --output <file>', 'write data to FILE, in the format its extension names (.csv .json .ndjson .txt; receipt print and statement-pdf also .pdf); an extension a command cannot write is refused')
     .option('--raw', 'keep dates as epoch milliseconds in json/csv, and CSV text exactly as sent (no apostrophe before =, +, -, @)')
     .option('--bom', 'start CSV with a byte-order mark, for spreadsheet apps')
+    .option('--wide', 'tables at full width: no column left out or cut to fit the terminal')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
     .option('--timeout <seconds>', 'longest a request to the service may take, start to last byte; default 60 (env SHOPPROP_TIMEOUT)')

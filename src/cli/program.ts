@@ -25,6 +25,8 @@ export function buildProgram(output?: OutputConfiguration): Command {
     .showSuggestionAfterError()
     .helpCommand(false)
     .exitOverride()
+    // Long option names leave descriptions less than commander's 40 columns at 80: wrap them anyway.
+    .configureHelp({ minWidthToWrap: 24 })
     .configureOutput({ ...OUTPUT, ...output });
   addGlobalOptions(program);
   program.addCommand(saleCommands());
@@ -43,7 +45,8 @@ Quick start (local store, demo data):
   $ shopprop sale list
   $ shopprop paidbalance --zone 1
 
-More: shopprop help exit-codes, shopprop help environment, shopprop <command> --help
+More: shopprop help exit-codes, shopprop help environment,
+      shopprop <command> --help
 `,
   );
   exitLikeTheProgram(program);
@@ -63,12 +66,22 @@ export function expandCommand(command: Command): void {
  */
 const OUTPUT = {
   outputError: (text: string, write: (text: string) => void) => write(text.replace(/^error: /, 'shopprop: ')),
+  getOutHelpWidth: () => helpWidth(process.stdout),
+  getErrHelpWidth: () => helpWidth(process.stderr),
 };
+
+/** Help is wrapped to the terminal's width; in a pipe to COLUMNS, else 80 (commander would not wrap it at all). */
+function helpWidth(stream: NodeJS.WriteStream): number {
+  if (stream.isTTY && stream.columns > 0) return stream.columns;
+  const fromEnv = Number(process.env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv >= 40 ? fromEnv : 80;
+}
 
 /** Every subcommand exits through the same path as the program (usage errors exit 2) and writes where it does. */
 function exitLikeTheProgram(command: Command): void {
   for (const sub of command.commands) {
     sub.configureOutput(command.configureOutput());
+    sub.configureHelp(command.configureHelp());
     sub.exitOverride();
     sub.showSuggestionAfterError();
     exitLikeTheProgram(sub);

@@ -12,7 +12,7 @@ import { formatMoney, plainMoney } from './money-text.js';
 /** Text for a table cell: money grouped with two decimals, dates as `yyyy-MM-dd` in the zone. */
 export function tableCell(value: unknown, column: Column, timeZone: string): string {
   if (value === null || value === undefined) return '';
-  if (column.kind === 'payments' && Array.isArray(value)) return printable(paymentsText(value, formatMoney));
+  if (column.kind === 'payments' && Array.isArray(value)) return printable(paymentsCell(value));
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (column.kind === 'money') return formatMoney(value);
     if (column.kind === 'date') return formatTableDate(value, timeZone);
@@ -66,6 +66,19 @@ export function paymentsText(payments: readonly unknown[], money: (amount: numbe
       return `${String(p.name ?? '?')} ${amount}${p.referenceNo ? ` ref ${String(p.referenceNo)}` : ''}`;
     })
     .join('; ');
+}
+
+const METHOD_NAMES: Record<string, string> = { CASH: 'Cash', MPESA: 'M-Pesa', CHECK: 'Cheque' };
+
+/** A table's short form, "Cash 600.00 + M-Pesa 400.00": each payment's method and amount (names and references are in json and csv). */
+function paymentsCell(payments: readonly unknown[]): string {
+  return payments
+    .map((entry) => {
+      const p = (entry ?? {}) as { name?: unknown; method?: unknown; amount?: unknown };
+      const label = typeof p.method === 'string' ? (METHOD_NAMES[p.method] ?? p.method) : String(p.name ?? '?');
+      return `${label} ${typeof p.amount === 'number' ? formatMoney(p.amount) : String(p.amount ?? '')}`;
+    })
+    .join(' + ');
 }
 
 /** Nested arrays and objects become JSON text in tables and CSV. */

@@ -12,6 +12,8 @@ export interface FitColumn {
   shrinkable: boolean;
   /** The longest cell, header included. */
   natural: number;
+  /** The narrowest a shrinkable column may become; default its header, or 8 if more. */
+  floor?: number;
 }
 
 export interface FitResult {
@@ -54,7 +56,7 @@ export function fitColumns(columns: readonly FitColumn[], width: number, priorit
 /** Narrows the widest shrinkable column, one character at a time, until the table fits or none can give more. */
 function shrink(columns: readonly FitColumn[], width: number): number[] {
   const widths = columns.map((c) => c.natural);
-  const floor = columns.map((c) => (c.shrinkable ? Math.min(c.natural, Math.max(MIN_TEXT, c.header.length)) : c.natural));
+  const floor = columns.map((c) => (c.shrinkable ? Math.min(c.natural, c.floor ?? Math.max(MIN_TEXT, c.header.length)) : c.natural));
   let excess = tableWidth(widths) - width;
   while (excess > 0) {
     let widest = -1;

@@ -25,6 +25,12 @@ export interface RenderOptions {
   totals?: boolean;
   /** IANA zone for table dates; default Africa/Nairobi. */
   timeZone?: string;
+  /** Fit a table to this many characters; absent: no limit. */
+  width?: number;
+  /** Told which table columns were left out to fit the width. */
+  onDropped?: (keys: readonly string[], headers: readonly string[]) => void;
+  /** Lines printed above a table (what the report is of); other formats leave them out. */
+  heading?: readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -75,7 +81,9 @@ export async function renderRecords(
         for await (const record of records) rows.push(record);
       }
       const { tableText } = await import('./table-text.js');
-      await writeChunk(out, tableText(rows, columns, { ...opts, timeZone }));
+      const fit = { width: opts.width, priority: opts.columns.tablePriority, mayDrop: opts.fields === undefined, onDropped: opts.onDropped };
+      const heading = opts.heading?.length ? `${opts.heading.join('\n')}\n` : '';
+      await writeChunk(out, heading + tableText(rows, columns, { ...opts, timeZone, fit }));
       return rows.length;
     }
   }

@@ -24,7 +24,10 @@ export async function run(options: PaidBalanceOptions & GlobalOptions): Promise<
     const companyId = await companyOrPrompt(context, options.company);
     const filter = await chooseFilter(context, options);
     const rows = await (await context.client()).paidBalance({ companyId, ...filter, month: options.month, year: options.year });
-    await emitList(context, { records: rows, columns: paidBalanceColumns, totals: true });
+    const settings = await context.settings();
+    const { paidBalanceHeading } = await import('../../output/report-heading.js');
+    const heading = paidBalanceHeading({ companyId, ...filter, month: options.month, year: options.year }, settings.timeZone, Date.now());
+    await emitList(context, { records: rows, columns: paidBalanceColumns, totals: true, heading: [heading] });
   });
 }
 

@@ -7,7 +7,8 @@ import type { PaidPosted, StatementRecord } from '../../../contract/statement.js
 import type { CommandContext } from '../../context.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
-import { statementColumns } from '../../output/columns/statement.js';
+import { statementWithStatusColumns } from '../../output/columns/statement.js';
+import { APPROVAL_FIELDS, statementStatus } from '../../output/statement-status.js';
 import { writeWholeFile } from '../../output-target.js';
 import { progress } from '../../progress.js';
 import { companyOrPrompt, requireValue } from '../../required-value.js';
@@ -32,8 +33,21 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
       ask: (p) => p.positiveInteger('Landlord id'),
     });
     const api = await context.client();
-    const page = await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: options.status ?? 'ALL' });
-    await emitList(context, { records: page.list, columns: statementColumns, totals: true, count: () => page.count });
+    const paidPosted = options.status ?? 'ALL';
+    const page = await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted });
+    // The records do not say whether a statement is paid; the service's paid/posted filter does.
+    const paidIds =
+      paidPosted === 'ALL' ? new Set((await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: 'YES' })).list.map((s) => s.id)) : undefined;
+    const records = page.list.map((statement) => {
+      const withApproval: Record<string, unknown> = { ...statement };
+      for (const field of APPROVAL_FIELDS) withApproval[field] ??= null;
+      const paid = paidIds ? paidIds.has(statement.id ?? NaN) : paidPosted === 'YES';
+      return { ...withApproval, status: statementStatus(statement, paid) };
+    });
+    // An INTERIM draft's figures may still change: they are never added to FINAL figures.
+    const mixed = new Set(records.map((r) => r.status === 'INTERIM draft')).size > 1;
+    if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together (--status or --fields to narrow)');
+    await emitList(context, { records, columns: statementWithStatusColumns, totals: !mixed, count: () => page.count });
     if (options.pdf !== undefined) await downloadAll(context, api, page.list as StatementRecord[], options.pdf);
   });
 }

@@ -45,6 +45,7 @@ export async function run(options: SaleListOptions & GlobalOptions): Promise<voi
         records: withPayments ?? records,
         columns: withPayments ? cashSaleWithPaymentColumns : cashSaleColumns,
         totals: true,
+        heading: [saleListHeading(options)],
         count: () => Math.max(0, (narrowed ? matching.length : page.count) - start),
       });
       return;
@@ -65,8 +66,19 @@ export async function run(options: SaleListOptions & GlobalOptions): Promise<voi
       start: options.start,
       limit: options.limit,
       totals: true,
+      heading: [saleListHeading({ ...options, company: companyId })],
     });
   });
+}
+
+/** "Cash sales · company 1 · shop 2 · newest first": what the table is of. */
+function saleListHeading(options: SaleListOptions): string {
+  const parts = ['Cash sales'];
+  if (options.company !== undefined) parts.push(`company ${options.company}`);
+  if (options.shop !== undefined) parts.push(`shop ${options.shop}`);
+  if (options.salesPerson !== undefined) parts.push(`sales person ${options.salesPerson}`);
+  parts.push('newest first');
+  return parts.join(' · ');
 }
 
 /**

@@ -30,6 +30,7 @@ export const cashSaleColumns = columnSet<CashSaleRecord>(
     { key: 'balance', header: 'Balance', kind: 'money', total: true },
   ],
   ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'paymentMethod'],
+  ['receiptNo', 'issueDate', 'totalAmount', 'issuedTo', 'balance', 'amountPaid', 'paymentMethod', 'id'],
 );
 
 /** Cash sales with each sale's payments: the list from a server that gives them. */
@@ -37,4 +38,5 @@ export const cashSaleWithPaymentColumns = columnSet<CashSaleWithPayments>(
   'cash sale',
   [...(cashSaleColumns.columns as readonly (Column & { key: keyof CashSaleRecord })[]), { key: 'payments', header: 'Payments', kind: 'payments' }],
   ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'payments'],
+  ['receiptNo', 'issueDate', 'totalAmount', 'issuedTo', 'balance', 'payments', 'amountPaid', 'id'],
 );

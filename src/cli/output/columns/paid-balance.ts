@@ -46,4 +46,5 @@ export const paidBalanceColumns = columnSet<PaidBalanceRow>(
     { key: 'id', header: 'ID', kind: 'integer' },
   ],
   ['property', 'unitNo', 'tenant', 'totalBf', 'rentWoTax', 'srvcWoTax', 'paidRent', 'paidSrvc', 'totalCf'],
+  ['unitNo', 'tenant', 'totalCf', 'totalBf', 'paidRent', 'rentWoTax', 'paidSrvc', 'srvcWoTax', 'property'],
 );

@@ -36,4 +36,5 @@ export const saleItemColumns = columnSet<SaleItemRecord>(
     { key: 'userId', header: 'Sales person', kind: 'integer' },
   ],
   ['id', 'issueDate', 'itemName', 'qty', 'buyingPrice', 'discount', 'taxAmount', 'lineTotal', 'issuedTo'],
+  ['itemName', 'issueDate', 'lineTotal', 'qty', 'buyingPrice', 'discount', 'taxAmount', 'issuedTo', 'id'],
 );

@@ -1,5 +1,6 @@
 import type { StatementRecord } from '../../../contract/index.js';
-import { columnSet } from './types.js';
+import type { StatementStatus } from '../statement-status.js';
+import { columnSet, type Column } from './types.js';
 
 /** Landlord property statements (interface 2.7), with the interface's spellings. */
 export const statementColumns = columnSet<StatementRecord>(
@@ -71,4 +72,14 @@ export const statementColumns = columnSet<StatementRecord>(
     { key: 'reconcilingComms', header: 'Reconciling comms', kind: 'money', total: true },
   ],
   ['id', 'propertyName', 'lldName', 'month', 'year', 'statementType', 'datePrepared', 'periodIncome', 'amtPyble'],
+);
+
+/** A statement with its workflow status (statement-status.ts), as `statements` lists them. */
+export type StatementWithStatus = StatementRecord & { status: StatementStatus };
+
+export const statementWithStatusColumns = columnSet<StatementWithStatus>(
+  'statement',
+  [...(statementColumns.columns as readonly (Column & { key: keyof StatementRecord })[]), { key: 'status', header: 'Status', kind: 'text' }],
+  ['id', 'propertyName', 'month', 'year', 'status', 'datePrepared', 'periodIncome', 'amtPyble'],
+  ['propertyName', 'status', 'amtPyble', 'month', 'year', 'periodIncome', 'datePrepared', 'id'],
 );

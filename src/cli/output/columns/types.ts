@@ -22,6 +22,8 @@ export interface ColumnSet {
   readonly columns: readonly Column[];
   /** A readable subset for tables when `--fields` is not given. */
   readonly defaultTableFields: readonly string[];
+  /** Table columns, most important first: the last are left out first when a table is too wide. Default: display order. */
+  readonly tablePriority?: readonly string[];
 }
 
 type KeyOf<T> = Extract<keyof T, string>;
@@ -31,6 +33,7 @@ export function columnSet<T extends object>(
   name: string,
   columns: readonly (Column & { readonly key: KeyOf<T> })[],
   defaultTableFields: readonly KeyOf<T>[],
+  tablePriority?: readonly KeyOf<T>[],
 ): ColumnSet {
-  return { name, columns, defaultTableFields };
+  return tablePriority ? { name, columns, defaultTableFields, tablePriority } : { name, columns, defaultTableFields };
 }
