@@ -31,6 +31,8 @@ const NO_DATA_FILE = new Set([
   'config/config',
   'local/token-create',
   'local/token-revoke',
+  'local/user-create',
+  'local/user-passwd',
   'local/company-create',
   'local/import',
   'local/statement-prepare',

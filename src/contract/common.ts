@@ -71,6 +71,8 @@ export const ErrorCodes = {
   /** The server's disk is full. */
   storageFull: 'INSUFFICIENT_STORAGE',
   requestTimeout: 'REQUEST_TIMEOUT',
+  /** Too many failed logins: try again after Retry-After. */
+  tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

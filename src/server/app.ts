@@ -11,9 +11,12 @@ import { AJV_OPTIONS } from './ajv-options.js';
 import { installAuth } from './auth.js';
 import { installHostCheck, publicOrigin } from './host.js';
 import type { Principal } from './principal.js';
+import { installCors } from './cors.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { installFiniteNumberCheck } from './finite-numbers.js';
+import type { LoginLimits } from './login-limiter.js';
 import { lazySchemaController, loadCompilersWhenNeeded } from './lazy-schema-compilers.js';
+import { loginRoutes } from './routes/auth-login.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
@@ -36,6 +39,10 @@ export interface AppOptions {
   publicUrl?: string;
   /** Options of the HTTP server itself (timeouts: see timeouts.ts); none for embedded mode. */
   serverOptions?: Partial<FastifyServerOptions>;
+  /** Origins of browser apps allowed to call the server (CORS); none by default. */
+  corsOrigins?: readonly string[];
+  /** Failed logins allowed per name and address (tests shorten the window). */
+  loginLimits?: LoginLimits;
 }
 
 export interface AppContext {
@@ -79,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   loadCompilersWhenNeeded(app);
   installHostCheck(app);
+  // Before the token check: a preflight carries no token.
+  await installCors(app, options.corsOrigins ?? []);
   installAuth(app, options.store, options.embeddedPrincipal);
   installFiniteNumberCheck(app);
   // `start` is a record offset here; said on every reply so that no client has to guess.
@@ -92,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(salePaymentRoutes);
   await app.register(unitLookupRoutes);
   await app.register(propertyReportRoutes);
+  await app.register(loginRoutes, { limits: options.loginLimits });
   await app.ready();
   return app;
 }

@@ -21,14 +21,14 @@ declare module 'fastify' {
 }
 
 export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipal?: Principal): void {
-  const findToken = store.sqlite.prepare<[string], { company_id: number; user_id: number; role: Role; name: string }>(
-    `select t.company_id, t.user_id, t.role, u.name
+  const findToken = store.sqlite.prepare<[string], { company_id: number; user_id: number; role: Role; name: string; expires_at: number | null }>(
+    `select t.company_id, t.user_id, t.role, u.name, t.expires_at
        from api_tokens t join users u on u.id = t.user_id
       where t.token_hash = ? and t.revoked_at is null`,
   );
   const principals = principalCache(store, (token) => {
     const row = findToken.get(hashToken(token));
-    return row && { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name };
+    return row && { principal: { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name }, expiresAt: row.expires_at };
   });
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
@@ -43,7 +43,7 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
       throw new KnownError('auth', 'missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
     }
     const principal = principals.principalOf(match[1]);
-    if (!principal) throw new KnownError('auth', 'invalid or revoked token');
+    if (!principal) throw new KnownError('auth', 'invalid, revoked or expired token');
     request.principal = principal;
   });
 }

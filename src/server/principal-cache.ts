@@ -12,17 +12,23 @@ import type { Principal } from './principal.js';
 const MAX_ENTRIES = 1000;
 
 export interface PrincipalCache {
-  /** The principal of a bearer token, or undefined for an unknown or revoked one. */
-  principalOf(token: string): Principal | undefined;
+  /** The principal of a bearer token, or undefined for an unknown, revoked or expired one. */
+  principalOf(token: string, now?: number): Principal | undefined;
 }
 
-export function principalCache(store: Store, lookUp: (token: string) => Principal | undefined): PrincipalCache {
+/** A token's principal and when the token stops working (null: never; tokens made by hand). */
+export interface TokenHolder {
+  principal: Principal;
+  expiresAt: number | null;
+}
+
+export function principalCache(store: Store, lookUp: (token: string) => TokenHolder | undefined): PrincipalCache {
   const dataVersion = store.sqlite.prepare<[], number>('pragma data_version').pluck();
-  const known = new Map<string, Principal>();
+  const known = new Map<string, TokenHolder>();
   let seenVersion = -1;
   let seenWrites = -1;
   return {
-    principalOf(token) {
+    principalOf(token, now = Date.now()) {
       const version = dataVersion.get()!;
       const writes = tokenWrites(store);
       if (version !== seenVersion || writes !== seenWrites || known.size >= MAX_ENTRIES) {
@@ -30,13 +36,15 @@ export function principalCache(store: Store, lookUp: (token: string) => Principa
         seenVersion = version;
         seenWrites = writes;
       }
-      let principal = known.get(token);
-      if (principal === undefined) {
-        principal = lookUp(token);
+      let holder = known.get(token);
+      if (holder === undefined) {
+        holder = lookUp(token);
         // Only valid tokens are kept: a stream of made-up tokens cannot push them out.
-        if (principal !== undefined) known.set(token, principal);
+        if (holder !== undefined) known.set(token, holder);
       }
-      return principal;
+      // Checked on every request, cached or not: a login token stops working when it expires.
+      if (holder === undefined || (holder.expiresAt !== null && holder.expiresAt <= now)) return undefined;
+      return holder.principal;
     },
   };
 }

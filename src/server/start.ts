@@ -28,6 +28,8 @@ export interface ServeOptions {
   publicUrl?: string;
   /** How long to wait on clients and on shutdown (defaults: DEFAULT_TIMEOUTS). */
   timeouts?: Partial<ServerTimeouts>;
+  /** Origins of browser apps allowed to call the server (CORS). */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -46,6 +48,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,
     publicUrl: options.publicUrl,
+    corsOrigins: options.corsOrigins,
     logger: options.log ? requestLogger({ level: options.logLevel, stream: options.logStream }) : false,
   });
   // From here no statement waits for a lock: a wait would stop the event loop, reads

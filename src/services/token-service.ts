@@ -79,7 +79,8 @@ export function tokenWrites(store: Store): number {
   return writesByStore.get(store) ?? 0;
 }
 
-function countTokenWrite(store: Store): void {
+/** Tells servers in this process that tokens changed (their principal caches start over). */
+export function countTokenWrite(store: Store): void {
   writesByStore.set(store, tokenWrites(store) + 1);
 }
 

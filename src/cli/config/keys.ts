@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseCorsOrigins } from '../../server/cors-origin.js';
 import { ConfigUsageError } from './errors.js';
 
 /** The settings a profile holds. */
@@ -13,6 +14,7 @@ export const PROFILE_KEYS = [
   'timeZone',
   'db',
   'publicUrl',
+  'corsOrigins',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -33,6 +35,8 @@ export interface Profile {
   db?: string;
   /** The origin `serve` builds statement links on, e.g. https://shop.example.com. */
   publicUrl?: string;
+  /** Origins of browser apps `shopprop serve` lets call it, comma-separated (CORS). */
+  corsOrigins?: string;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -81,6 +85,8 @@ function parseAny(key: ProfileKey, value: unknown, where: string): string | numb
       return parseStoreFile(value, where);
     case 'publicUrl':
       return parsePublicUrl(value, where);
+    case 'corsOrigins':
+      return parseCorsOriginList(value, where);
     default:
       throw new Error(`no parser for ${key}`);
   }
@@ -156,5 +162,15 @@ function parseTimeZone(value: unknown, where: string): string {
     return new Intl.DateTimeFormat('en', { timeZone: value.trim() }).resolvedOptions().timeZone;
   } catch {
     throw new ConfigUsageError(`${expected}, got ${shown(value)}`);
+  }
+}
+
+function parseCorsOriginList(value: unknown, where: string): string {
+  try {
+    const origins = typeof value === 'string' ? parseCorsOrigins(value) : [];
+    if (origins.length === 0) throw new Error('expected at least one origin, such as https://portal.example.com');
+    return origins.join(',');
+  } catch (error) {
+    throw new ConfigUsageError(`${where}: ${(error as Error).message}`);
   }
 }

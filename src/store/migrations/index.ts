@@ -20,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-04-ledger-months': loadedWhenRun(() => import('./2026-11-22-04-ledger-months.js')),
   '2026-11-22-05-sale-wire-index': loadedWhenRun(() => import('./2026-11-22-05-sale-wire-index.js')),
   '2026-11-25-01-channel-tendered': loadedWhenRun(() => import('./2026-11-25-01-channel-tendered.js')),
+  '2026-11-25-10-user-logins': loadedWhenRun(() => import('./2026-11-25-10-user-logins.js')),
 };

@@ -21,6 +21,11 @@ export interface UsersTable {
   company_id: number;
   name: string;
   role: Role;
+  /** Login name for `POST /api/auth/login`, unique in the store; null for users without a login. */
+  username: string | null;
+  /** scrypt hash of the password (services/password-hash.ts); null: cannot log in. */
+  password_hash: string | null;
+  email: string | null;
 }
 
 export interface ApiTokensTable {
@@ -33,6 +38,8 @@ export interface ApiTokensTable {
   token_hash: string;
   created_at: number;
   revoked_at: number | null;
+  /** When a token handed out at login stops working; null for tokens made by hand (never). */
+  expires_at: number | null;
 }
 
 /** Key/value settings of the store itself, such as the key that signs document URLs. */

@@ -1,4 +1,4 @@
-/** `shopprop local ...`: administration of the local store (tokens, demo, import, statements). */
+/** `shopprop local ...`: administration of the local store (tokens, users, demo, import, statements). */
 import type { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
@@ -42,6 +42,28 @@ function defineLocalCommands(local: Command): void {
     token.command('revoke <tokenId>').description('revoke a token; it stops working at once'),
     'shopprop local token revoke 3',
   ).action(lazyAction('local/token-revoke'));
+
+  const user = local.command('user').description('users who log in with a password (POST /api/auth/login, for browser and mobile apps)');
+  withExamples(
+    user
+      .command('create')
+      .description('create a user with a login name and password (asked at the terminal, or --password-stdin); prints its id')
+      .addOption(idOption('--company <id>', 'company of the user').makeOptionMandatory())
+      .addOption(choiceOption('--role <role>', 'what the tokens it logs in for may do', ['CASHIER', 'ACCOUNTANT', 'ADMIN']).makeOptionMandatory())
+      .requiredOption('--name <name>', 'name shown for the user')
+      .requiredOption('--username <login>', 'login name, unique in the store (case does not matter)')
+      .option('--email <address>', 'e-mail address the apps show')
+      .option('--password-stdin', 'read the password from standard input instead of asking'),
+    'shopprop local user create --company 1 --role accountant --name "Amina Otieno" --username amina',
+    'printf %s "$PASSWORD" | shopprop local user create --company 1 --role cashier --name "Till 1" --username till1 --password-stdin',
+  ).action(lazyAction('local/user-create'));
+  withExamples(
+    user
+      .command('passwd <username>')
+      .description('set a new password; the tokens the user got by logging in stop working')
+      .option('--password-stdin', 'read the password from standard input instead of asking'),
+    'shopprop local user passwd amina',
+  ).action(lazyAction('local/user-passwd'));
 
   local.addCommand(demoCommand('demo'));
 

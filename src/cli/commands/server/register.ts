@@ -11,10 +11,12 @@ export function serveCommand(): Command {
       .option('--port <n>', 'port to listen on (0 picks a free one)', nonNegativeInteger, 8080)
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--public-url <url>', 'origin of the links the server builds (statement documents), e.g. https://shop.example.com; else config key publicUrl, else the Host each request names')
-      .option('--quiet', 'no request log'),
+      .option('--quiet', 'no request log')
+      .option('--cors-origin <url>', 'let a browser app on this origin call the server (repeatable; config key corsOrigins)', (value: string, previous: string[] = []) => [...previous, value]),
     'shopprop serve',
     'shopprop serve --port 9000 --db /srv/shop.db',
     'shopprop serve --host 0.0.0.0 --public-url https://shop.example.com',
+    'shopprop serve --host 0.0.0.0 --cors-origin https://portal.example.com',
   ).action(lazyAction('server/serve'));
 }
 

@@ -1,0 +1,26 @@
+/** `shopprop local user create`: a user who can log in to the local server with a password. */
+import type { Role } from '../../../contract/enums.js';
+import { createContext } from '../../context.js';
+import type { GlobalOptions } from '../../global-options.js';
+import { readNewPassword } from '../../io/read-password.js';
+import { withLocalStore } from '../../local-store.js';
+
+export interface UserCreateOptions {
+  company: number;
+  role: string;
+  name: string;
+  username: string;
+  email?: string;
+  passwordStdin?: boolean;
+}
+
+export async function run(options: UserCreateOptions & GlobalOptions): Promise<void> {
+  const context = createContext(options);
+  const password = await readNewPassword(context, options.passwordStdin);
+  const { createLocalUser, normaliseUsername } = await import('../../../services/local-users.js');
+  const userId = await withLocalStore(context, (store) =>
+    createLocalUser(store, { companyId: options.company, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
+  );
+  context.terminal.stdout.write(`${userId}\n`);
+  context.say(`user ${userId} "${normaliseUsername(options.username)}" (${options.role.toLowerCase()}, company ${options.company}) can log in at POST /api/auth/login`);
+}
