@@ -43,7 +43,11 @@ function defineLocalCommands(local: Command): void {
     'shopprop local token revoke 3',
   ).action(lazyAction('local/token-revoke'));
 
-  const user = local.command('user').description('users who log in with a password (POST /api/auth/login, for browser and mobile apps)');
+  const user = withExamples(
+    local.command('user').description('users who log in with a password (POST /api/auth/login, for browser and mobile apps)'),
+    'shopprop local user create --company 1 --role accountant --name "Amina Otieno" --username amina',
+    'shopprop local user passwd amina',
+  );
   withExamples(
     user
       .command('create')
@@ -55,7 +59,7 @@ function defineLocalCommands(local: Command): void {
       .option('--email <address>', 'e-mail address the apps show')
       .option('--password-stdin', 'read the password from standard input instead of asking'),
     'shopprop local user create --company 1 --role accountant --name "Amina Otieno" --username amina',
-    'printf %s "$PASSWORD" | shopprop local user create --company 1 --role cashier --name "Till 1" --username till1 --password-stdin',
+    'shopprop local user create --company 1 --role cashier --name "Till 1" --username till1 --password-stdin < till1-password.txt',
   ).action(lazyAction('local/user-create'));
   withExamples(
     user
