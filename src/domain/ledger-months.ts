@@ -10,6 +10,7 @@
  *   paid-tax-before fields, and rentBalBf = rentWoTaxPrev + rentTaxPrev - paidRentPrev.
  */
 import type { Cents } from './money.js';
+import type { LedgerTotals } from './paid-balance.js';
 import type { Allocation, ChargeKind } from './receipt-allocation.js';
 
 /** Service key of the whole tenancy's rows. */
@@ -169,3 +170,47 @@ export function tenancyMonths(charges: readonly MonthCharge[], receipts: readonl
   }
   return ordered;
 }
+
+/** A tenancy's month row as a report reads it: of the month asked, or the latest before it. */
+export interface ReadMonthRow {
+  monthKey: number;
+  month: MonthFigures;
+  running: RunningTotals;
+}
+
+/**
+ * A tenancy's totals for month `monthKey` (DOMAIN.md "Paid and balance") from its latest month
+ * row up to that month (null: nothing charged or paid yet): the row's own figures when it is
+ * of that month (otherwise nothing happened in it), and before the month its running totals
+ * less its own month. Service figures come from `service`: the asked service's own row, or the
+ * whole tenancy's.
+ */
+export function totalsOfMonth(monthKey: number, whole: ReadMonthRow | null, service: ReadMonthRow | null): LedgerTotals {
+  const m = whole !== null && whole.monthKey === monthKey ? whole.month : ZERO_MONTH;
+  const s = service !== null && service.monthKey === monthKey ? service.month : ZERO_MONTH;
+  const w = whole?.running ?? ZERO_RUNNING;
+  const sr = service?.running ?? ZERO_RUNNING;
+  return {
+    rentWoTax: m.rent,
+    rentTax: m.rentTax,
+    srvcWoTax: s.service,
+    srvcTax: s.serviceTax,
+    paidRent: m.paidRent,
+    paidRentTax: m.paidRentTax,
+    paidSrvc: s.paidService,
+    paidSrvcTax: s.paidServiceTax,
+    rentWoTaxPrev: w.rent - m.rent,
+    rentTaxPrev: w.rentTax - m.rentTax,
+    srvcWoTaxPrev: sr.service - s.service,
+    srvcTaxPrev: sr.serviceTax - s.serviceTax,
+    paidRentPrev: w.paidRent - m.paidRent - m.paidRentTax,
+    paidSrvcPrev: sr.paidService - s.paidService - s.paidServiceTax,
+    odnsCharged: m.other,
+    odnsChargedPrev: w.other - m.other,
+    odnsPaid: m.paidOther,
+    odnsPaidPrev: w.paidOther - m.paidOther,
+    odnsPaidArrears: m.paidOtherArrears,
+  };
+}
+
+const ZERO_RUNNING: Readonly<RunningTotals> = Object.freeze(runningOf(ZERO_MONTH));

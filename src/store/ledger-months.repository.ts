@@ -8,7 +8,7 @@
  * from it in one statement. The reports read them (property-ledger.repository.ts).
  */
 import { addMonths, monthOf, monthRange } from '../domain/month-range.js';
-import { chargeEntries, receiptEntries, WHOLE_TENANCY, ZERO_MONTH, type MonthCharge, type MonthFigures, type MonthReceipt, type MonthRow } from '../domain/ledger-months.js';
+import { chargeEntries, receiptEntries, runningOf, WHOLE_TENANCY, ZERO_MONTH, type MonthCharge, type MonthFigures, type MonthReceipt, type MonthRow } from '../domain/ledger-months.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 
@@ -44,14 +44,14 @@ update ledger_months set
   paid_service_tax_cents = paid_service_tax_cents + iif(month_key = @monthKey, @paidServiceTax, 0),
   paid_other_cents = paid_other_cents + iif(month_key = @monthKey, @paidOther, 0),
   paid_other_arrears_cents = paid_other_arrears_cents + iif(month_key = @monthKey, @paidOtherArrears, 0),
-  cum_rent_cents = cum_rent_cents + @rent,
-  cum_rent_tax_cents = cum_rent_tax_cents + @rentTax,
-  cum_service_cents = cum_service_cents + @service,
-  cum_service_tax_cents = cum_service_tax_cents + @serviceTax,
-  cum_other_cents = cum_other_cents + @other,
-  cum_paid_rent_cents = cum_paid_rent_cents + @paidRent + @paidRentTax,
-  cum_paid_service_cents = cum_paid_service_cents + @paidService + @paidServiceTax,
-  cum_paid_other_cents = cum_paid_other_cents + @paidOther
+  cum_rent_cents = cum_rent_cents + @runningRent,
+  cum_rent_tax_cents = cum_rent_tax_cents + @runningRentTax,
+  cum_service_cents = cum_service_cents + @runningService,
+  cum_service_tax_cents = cum_service_tax_cents + @runningServiceTax,
+  cum_other_cents = cum_other_cents + @runningOther,
+  cum_paid_rent_cents = cum_paid_rent_cents + @runningPaidRent,
+  cum_paid_service_cents = cum_paid_service_cents + @runningPaidService,
+  cum_paid_other_cents = cum_paid_other_cents + @runningPaidOther
  where tenancy_id = @tenancyId and service_key = @serviceKey and month_key >= @monthKey`;
 
 interface Target {
@@ -62,7 +62,20 @@ interface Target {
 
 /** Adds amounts to a tenancy's month (creating its row) and to the running totals from it on. */
 export function addToMonth(store: Store, target: Target, amounts: Partial<MonthFigures>): void {
-  const parameters = { ...ZERO_MONTH, ...amounts, ...target };
+  const own = { ...ZERO_MONTH, ...amounts };
+  // What the running totals gain is the domain's rule (paid rent with its tax...): SQL only adds.
+  const r = runningOf(own);
+  const running = {
+    runningRent: r.rent,
+    runningRentTax: r.rentTax,
+    runningService: r.service,
+    runningServiceTax: r.serviceTax,
+    runningOther: r.other,
+    runningPaidRent: r.paidRent,
+    runningPaidService: r.paidService,
+    runningPaidOther: r.paidOther,
+  };
+  const parameters = { ...own, ...running, ...target };
   prepared(store, ENSURE_ROW).run(parameters);
   prepared(store, ADD).run(parameters);
 }

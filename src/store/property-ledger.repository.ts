@@ -9,7 +9,7 @@
  * load, ~5 ms a zone; summing the ledger itself took ~300 ms and ~40 ms.
  */
 import type { LedgerTotals } from '../domain/paid-balance.js';
-import type { MonthCharge } from '../domain/ledger-months.js';
+import { totalsOfMonth, type MonthCharge, type ReadMonthRow } from '../domain/ledger-months.js';
 import type { Allocation, ChargeKind, LedgerCharge, LedgerReceipt } from '../domain/receipt-allocation.js';
 import { addCharge, addReceipt, WHOLE_TENANCY } from './ledger-months.repository.js';
 import type { Store } from './open-db.js';
@@ -137,48 +137,42 @@ const WHOLE_SERVICE = Object.fromEntries(SERVICE_COLUMNS.map((c) => [c, W[c]])) 
 
 type RawRow = [number, number, string, number, number | null, number | null, string | null, string | null, string | null, number | null, ...(number | null)[]];
 
-/** A stored amount (no row: nothing charged or paid yet). */
+/** A stored amount. */
 const amount = (r: RawRow, i: number): number => (r[i] as number | null) ?? 0;
 
 /**
- * A month row's figures of month `key`: its own month's when the row is of that month (else
- * nothing happened in it), and before it: the running total to the row's month less its own.
- * No row (no tenancy, or nothing charged or paid yet): zeros. (No closures here: it runs per
- * row, and the bundle names every function it creates.)
+ * The month row at offsets `o` as stored (null: no row, nothing charged or paid yet). Only
+ * reads: what the figures mean is domain/ledger-months.ts's totalsOfMonth. (No closures here:
+ * it runs per row, and the bundle names every function it creates.)
  */
-function totalsOf(r: RawRow, key: number, service: ServiceOffsets): LedgerTotals {
-  const m = r[W.month_key] === key;
-  const s = r[service.month_key] === key;
-  const rentWoTax = m ? amount(r, W.rent_cents) : 0;
-  const rentTax = m ? amount(r, W.rent_tax_cents) : 0;
-  const srvcWoTax = s ? amount(r, service.service_cents) : 0;
-  const srvcTax = s ? amount(r, service.service_tax_cents) : 0;
-  const paidRent = m ? amount(r, W.paid_rent_cents) : 0;
-  const paidRentTax = m ? amount(r, W.paid_rent_tax_cents) : 0;
-  const paidSrvc = s ? amount(r, service.paid_service_cents) : 0;
-  const paidSrvcTax = s ? amount(r, service.paid_service_tax_cents) : 0;
-  const odnsCharged = m ? amount(r, W.other_cents) : 0;
-  const odnsPaid = m ? amount(r, W.paid_other_cents) : 0;
+function readRow(r: RawRow, o: ServiceOffsets, whole: boolean): ReadMonthRow | null {
+  const key = r[o.month_key];
+  if (key === null || key === undefined) return null;
   return {
-    rentWoTax,
-    rentTax,
-    srvcWoTax,
-    srvcTax,
-    paidRent,
-    paidRentTax,
-    paidSrvc,
-    paidSrvcTax,
-    rentWoTaxPrev: amount(r, W.cum_rent_cents) - rentWoTax,
-    rentTaxPrev: amount(r, W.cum_rent_tax_cents) - rentTax,
-    srvcWoTaxPrev: amount(r, service.cum_service_cents) - srvcWoTax,
-    srvcTaxPrev: amount(r, service.cum_service_tax_cents) - srvcTax,
-    paidRentPrev: amount(r, W.cum_paid_rent_cents) - paidRent - paidRentTax,
-    paidSrvcPrev: amount(r, service.cum_paid_service_cents) - paidSrvc - paidSrvcTax,
-    odnsCharged,
-    odnsChargedPrev: amount(r, W.cum_other_cents) - odnsCharged,
-    odnsPaid,
-    odnsPaidPrev: amount(r, W.cum_paid_other_cents) - odnsPaid,
-    odnsPaidArrears: m ? amount(r, W.paid_other_arrears_cents) : 0,
+    monthKey: key as number,
+    month: {
+      rent: whole ? amount(r, W.rent_cents) : 0,
+      rentTax: whole ? amount(r, W.rent_tax_cents) : 0,
+      service: amount(r, o.service_cents),
+      serviceTax: amount(r, o.service_tax_cents),
+      other: whole ? amount(r, W.other_cents) : 0,
+      paidRent: whole ? amount(r, W.paid_rent_cents) : 0,
+      paidRentTax: whole ? amount(r, W.paid_rent_tax_cents) : 0,
+      paidService: amount(r, o.paid_service_cents),
+      paidServiceTax: amount(r, o.paid_service_tax_cents),
+      paidOther: whole ? amount(r, W.paid_other_cents) : 0,
+      paidOtherArrears: whole ? amount(r, W.paid_other_arrears_cents) : 0,
+    },
+    running: {
+      rent: whole ? amount(r, W.cum_rent_cents) : 0,
+      rentTax: whole ? amount(r, W.cum_rent_tax_cents) : 0,
+      service: amount(r, o.cum_service_cents),
+      serviceTax: amount(r, o.cum_service_tax_cents),
+      other: whole ? amount(r, W.cum_other_cents) : 0,
+      paidRent: whole ? amount(r, W.cum_paid_rent_cents) : 0,
+      paidService: amount(r, o.cum_paid_service_cents),
+      paidOther: whole ? amount(r, W.cum_paid_other_cents) : 0,
+    },
   };
 }
 
@@ -193,7 +187,9 @@ export function ledgerRows(store: Store, scope: LedgerScope): LedgerRow[] {
   const params = parameters(scope);
   const names = new Map(prepared<[ScopeParameters], [number, string]>(store, PROPERTY_NAMES).raw().all(params));
   const rows = JSON.parse(prepared<[ScopeParameters], string>(store, reportSql(withService)).pluck().get(params)!) as RawRow[];
-  return rows.map((r) => ({
+  return rows.map((r) => {
+    const whole = readRow(r, WHOLE_SERVICE, true);
+    return {
     source: {
       propertyId: r[0],
       propertyName: names.get(r[0])!,
@@ -207,8 +203,9 @@ export function ledgerRows(store: Store, scope: LedgerScope): LedgerRow[] {
       tenantPhone: r[8],
       tenancyEnd: r[9],
     },
-    totals: totalsOf(r, scope.monthKey, withService ? OWN_SERVICE : WHOLE_SERVICE),
-  }));
+    totals: totalsOfMonth(scope.monthKey, whole, withService ? readRow(r, OWN_SERVICE, false) : whole),
+    };
+  });
 }
 
 export interface ExpenseRow {
