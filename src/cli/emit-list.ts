@@ -44,6 +44,7 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       width: tableWidthFor(context, target.isTTY),
       heading: list.heading,
       onDropped: (keys) => context.say(`left out to fit ${tableWidthFor(context, target.isTTY)} columns: ${keys.join(', ')} (--wide shows them; --fields chooses the columns)`),
+      terminal: target.isTTY,
     });
   });
   list.endProgress?.();

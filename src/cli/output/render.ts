@@ -31,6 +31,27 @@ export interface RenderOptions {
   onDropped?: (keys: readonly string[], headers: readonly string[]) => void;
   /** Lines printed above a table (what the report is of); other formats leave them out. */
   heading?: readonly string[];
+  /** The output is a terminal: json, ndjson and csv lose the control characters in the data (tables already do). */
+  terminal?: boolean;
+}
+
+// Data from the server on a terminal: escape sequences would restyle, retitle or move it.
+// JSON escapes C0 controls itself, not DEL, C1 (CSI is U+009B) or bidirectional overrides.
+// eslint-disable-next-line no-control-regex
+const TERMINAL_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The stream, writing each chunk with unsafe characters replaced by U+FFFD. */
+function terminalSafe(out: NodeJS.WritableStream): NodeJS.WritableStream {
+  return new Proxy(out, {
+    get(target, property) {
+      if (property === 'write') {
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? chunk.replace(TERMINAL_UNSAFE, '\ufffd') : chunk, ...rest);
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 type Row = Record<string, unknown>;
@@ -61,6 +82,7 @@ export async function renderRecords(
 ): Promise<number> {
   const columns = selectFields(opts.fields, opts.columns, opts.format);
   const raw = opts.raw ?? false;
+  if (opts.terminal && opts.format !== 'table') out = terminalSafe(out);
   if (opts.bom && opts.format !== 'csv') {
     throw new OutputUsageError('--bom applies to csv output only');
   }
