@@ -6,7 +6,8 @@
 
 export type Cents = number;
 
-export class MoneyError extends Error {
+/** A number that is not an amount (not finite, too many decimals, too large): a RangeError. */
+export class MoneyError extends RangeError {
   override readonly name = 'MoneyError';
 }
 
@@ -56,6 +57,24 @@ export function toCents(amount: number): Cents {
   return Number(cents) + 0;
 }
 
+/**
+ * The cents nearest an amount, half away from zero on its exact decimal (1.005 is 101, as
+ * written, though 1.005 x 100 is 100.4999... in floating point). For showing an amount another
+ * server sent with more decimals; a sale's own amounts go through toCents, which refuses them.
+ */
+export function roundToCents(amount: number): Cents {
+  // Every amount with at most two decimals: x 100 lands within a rounding of its cents, and
+  // dividing back (correctly rounded) gives the same number exactly when it had two decimals.
+  const near = Math.round(amount * 100);
+  if (near / 100 === amount && Number.isSafeInteger(near)) return near + 0;
+  const { units, scale } = exactDecimal(amount);
+  if (scale <= 2) return Number(units * 10n ** BigInt(2 - scale)) + 0;
+  const divisor = 10n ** BigInt(scale - 2);
+  const magnitude = units < 0n ? -units : units;
+  const cents = (magnitude % divisor) * 2n >= divisor ? magnitude / divisor + 1n : magnitude / divisor;
+  return Number(units < 0n ? -cents : cents) + 0;
+}
+
 function trimZeros(units: bigint, scale: number): ExactDecimal {
   while (scale > 0 && units % 10n === 0n) {
     units /= 10n;
@@ -74,9 +93,14 @@ export function withinCents(sent: number, cents: Cents, toleranceCents: Cents): 
   return magnitude <= BigInt(toleranceCents) * unit;
 }
 
-/** Cents to a wire amount: 123450 -> 1234.5. Division by 100 of an integer is exact to print. */
+/**
+ * Cents to a wire amount: 123450 -> 1234.5. An integer divided by 100 is correctly rounded: the
+ * double nearest the decimal amount, which prints as exactly two decimals or fewer. Cheap enough
+ * for the hot paths (40 amounts x 10k rows of a paid and balance report).
+ */
 export function fromCents(cents: Cents): number {
-  return Number((cents / 100).toFixed(2));
+  // `+ 0` turns -0 into 0.
+  return cents / 100 + 0;
 }
 
 /** numerator / denominator rounded half away from zero, in integers (denominator > 0). */

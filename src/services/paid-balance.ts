@@ -5,6 +5,7 @@
  * in natural order.
  */
 import type { PaidBalanceRow } from '../contract/paid-balance.js';
+import { fromCents } from '../domain/money.js';
 import { naturalRanks } from '../domain/natural-order.js';
 import { dayText, monthKey } from '../domain/month-range.js';
 import { paidBalanceFigures, vacantFigures, ZERO_TOTALS, type PaidBalanceFigures } from '../domain/paid-balance.js';
@@ -107,12 +108,6 @@ export function paidBalanceReport(store: Store, request: PaidBalanceRequest, clo
   }, company.timeZone);
   return lines.map(toPaidBalanceRow);
 }
-
-/**
- * Cents to a wire amount on the hot path (40 amounts x 10k rows): an integer divided by 100 is
- * the double nearest the decimal amount, the same number fromCents gets by printing and parsing.
- */
-const fromCents = (cents: number): number => cents / 100;
 
 export function toPaidBalanceRow(line: LedgerLine): PaidBalanceRow {
   const { source, figures: f, vacant, endedOn } = line;

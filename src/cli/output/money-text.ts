@@ -3,28 +3,7 @@
  * turned into integer cents first and every digit is produced from the integer, so 0.1 + 0.2
  * style float errors can never show up in a table or an export.
  */
-
-/**
- * Integer cents of a wire amount. With at most two decimals this is exactly Math.round(x * 100).
- * An amount with more decimals (another server's rounding) is rounded half away from zero on
- * its shortest decimal text, so 1.005 is 1.01 as written rather than 1.00 as 1.005 * 100 =
- * 100.49999... would give.
- */
-export function toCents(amount: number): number {
-  if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
-  const magnitude = Math.abs(amount);
-  let cents = Math.round(magnitude * 100);
-  // Division is correctly rounded, so this holds exactly when the amount has at most two
-  // decimals: the fast path for every amount the interface allows.
-  if (cents / 100 !== magnitude) {
-    const text = String(magnitude);
-    if (text.includes('e')) return amount < 0 && cents !== 0 ? -cents : cents;
-    const [whole = '0', fraction = ''] = text.split('.');
-    const roundUp = (fraction[2] ?? '0') >= '5' ? 1 : 0;
-    cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + roundUp;
-  }
-  return amount < 0 && cents !== 0 ? -cents : cents;
-}
+import { roundToCents } from '../../domain/money.js';
 
 export interface CentsTextOptions {
   /** Thousands separators (tables); off for CSV and JSON, which carry plain numbers. */
@@ -43,12 +22,12 @@ export function formatCents(cents: number, { grouping = true }: CentsTextOptions
 
 /** A wire amount for a table: `1234.5` -> `1,234.50`. */
 export function formatMoney(amount: number): string {
-  return formatCents(toCents(amount));
+  return formatCents(roundToCents(amount));
 }
 
 /** A wire amount for CSV: fixed two decimals, no separators, `1234.5` -> `1234.50`. */
 export function plainMoney(amount: number): string {
-  return formatCents(toCents(amount), { grouping: false });
+  return formatCents(roundToCents(amount), { grouping: false });
 }
 
 /** `1234567` -> `1,234,567` for counts and whole numbers people read. */

@@ -1,7 +1,8 @@
 import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 import type { Column } from './columns/types.js';
-import { formatCents, toCents } from './money-text.js';
+import { roundToCents } from '../../domain/money.js';
+import { formatCents } from './money-text.js';
 
 const NUMERIC = new Set(['money', 'integer', 'number']);
 
@@ -63,7 +64,7 @@ export function sumTotals(columns: readonly Column[], records: readonly object[]
     let cents = 0;
     for (const record of records) {
       const value = (record as Record<string, unknown>)[column.key];
-      if (typeof value === 'number' && Number.isFinite(value)) cents += toCents(value);
+      if (typeof value === 'number' && Number.isFinite(value)) cents += roundToCents(value);
     }
     totals.set(column.key, cents);
   }

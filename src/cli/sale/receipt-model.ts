@@ -5,7 +5,7 @@
  */
 import type { ReferenceData } from '../../contract/reference-data.js';
 import type { SalePayment } from '../../contract/sale-payments.js';
-import { toCents } from '../output/money-text.js';
+import { roundToCents } from '../../domain/money.js';
 import type { FoundLine, FoundSale, SaleLines } from './find-sale.js';
 import type { Receipt, ReceiptLine, ReceiptPayment } from './receipt-text.js';
 
@@ -82,7 +82,7 @@ function receiptOf(sale: FoundSale, found: SaleLines, refs: ReferenceData | unde
 /** Says so when the lines found do not make up the sale, rather than printing a receipt that does not add up. */
 function linesNote(lines: readonly FoundLine[], matchedBy: SaleLines['matchedBy'], totalAmount: number): string | undefined {
   if (matchedBy === 'none' || lines.length === 0) return '(the sale\'s lines could not be found)';
-  const sum = lines.reduce((s, l) => s + toCents(l.lineTotal ?? 0), 0);
-  if (sum !== toCents(totalAmount)) return '(the lines found do not add up to the total)';
+  const sum = lines.reduce((s, l) => s + roundToCents(l.lineTotal ?? 0), 0);
+  if (sum !== roundToCents(totalAmount)) return '(the lines found do not add up to the total)';
   return undefined;
 }

@@ -5,7 +5,8 @@
  */
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import { formatCents, toCents } from '../output/money-text.js';
+import { formatCents } from '../output/money-text.js';
+import { fromCents, roundToCents } from '../../domain/money.js';
 
 export type ReceiptWidth = 32 | 48;
 
@@ -71,7 +72,7 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
   const out: string[] = [];
   const rule = (char: string) => out.push(char.repeat(width));
   const pair = (label: string, value: string) => out.push(twoColumns(label, value, width));
-  const money = (amount: number) => formatCents(toCents(amount));
+  const money = (amount: number) => formatCents(roundToCents(amount));
 
   for (const heading of [receipt.companyName, receipt.shopName, receipt.companyAddress, receipt.companyPhone ? `Tel ${receipt.companyPhone}` : undefined]) {
     if (heading) for (const part of wrap(heading, width)) out.push(centre(part, width));
@@ -89,33 +90,33 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
     out.push(...wrap(line.name, width));
     for (const identifier of line.identifiers) out.push(...wrap(identifier, width - 2).map((part) => `  ${part}`));
     pair(`  ${quantityText(line.qty)} x ${money(line.price)}`, formatCents(grossOf(line)));
-    if (toCents(line.discount) !== 0) pair('  Discount', `-${money(line.discount)}`);
+    if (roundToCents(line.discount) !== 0) pair('  Discount', `-${money(line.discount)}`);
   }
   if (receipt.linesNote) out.push(...wrap(receipt.linesNote, width));
   rule('-');
 
   pair('Subtotal', money(receipt.subTotal));
-  if (toCents(receipt.totalDiscount) !== 0) pair('Discount', `-${money(receipt.totalDiscount)}`);
+  if (roundToCents(receipt.totalDiscount) !== 0) pair('Discount', `-${money(receipt.totalDiscount)}`);
   for (const [label, amount] of taxRows(receipt)) pair(label, money(amount));
   pair('TOTAL', money(receipt.totalAmount));
   rule('-');
 
-  const payments = receipt.payments?.filter((p) => toCents(p.amount) !== 0) ?? [];
+  const payments = receipt.payments?.filter((p) => roundToCents(p.amount) !== 0) ?? [];
   if (payments.length > 0) {
     for (const payment of payments) {
       pair(paymentLabel(payment), money(payment.amount));
       if (payment.referenceNo) out.push(...wrap(`Ref ${payment.referenceNo}`, width - 2).map((part) => `  ${part}`));
-      const tendered = payment.tendered === null || payment.tendered === undefined ? 0 : toCents(payment.tendered);
-      if (tendered > toCents(payment.amount)) {
+      const tendered = payment.tendered === null || payment.tendered === undefined ? 0 : roundToCents(payment.tendered);
+      if (tendered > roundToCents(payment.amount)) {
         pair('  Tendered', formatCents(tendered));
-        pair('  Change', formatCents(tendered - toCents(payment.amount)));
+        pair('  Change', formatCents(tendered - roundToCents(payment.amount)));
       }
     }
     if (payments.length > 1) pair('Amount paid', money(receipt.amountPaid));
   } else {
     pair(`Paid${receipt.paymentMethod ? ` (${receipt.paymentMethod})` : ''}`, money(receipt.amountPaid));
   }
-  pair(toCents(receipt.balance) > 0 ? 'Balance due' : 'Balance', money(receipt.balance));
+  pair(roundToCents(receipt.balance) > 0 ? 'Balance due' : 'Balance', money(receipt.balance));
   rule('-');
 
   if (receipt.refNo) pair('Ref no', receipt.refNo);
@@ -140,9 +141,9 @@ export function paymentLabel(payment: Pick<ReceiptPayment, 'name' | 'method'>): 
 
 /** p*q of a line in cents, recovered from what the line list carries: lineTotal + discount (- tax when added). */
 function grossOf(line: ReceiptLine): number {
-  const total = toCents(line.lineTotal);
-  const discount = toCents(line.discount);
-  const tax = toCents(line.taxAmount);
+  const total = roundToCents(line.lineTotal);
+  const discount = roundToCents(line.discount);
+  const tax = roundToCents(line.taxAmount);
   return line.taxIncExc === 1 ? total + discount : total - tax + discount;
 }
 
@@ -154,14 +155,14 @@ function taxRows(receipt: Receipt): [string, number][] {
   const groups = new Map<string, number>();
   let sum = 0;
   for (const line of receipt.lines) {
-    const cents = toCents(line.taxAmount);
+    const cents = roundToCents(line.taxAmount);
     if (cents === 0) continue;
     const label = `Tax ${rateText(line.taxRate)}% ${line.taxIncExc === 1 ? 'incl.' : 'added'}`;
     groups.set(label, (groups.get(label) ?? 0) + cents);
     sum += cents;
   }
-  if (sum !== toCents(receipt.totalTax) || receipt.linesNote) return toCents(receipt.totalTax) === 0 && groups.size === 0 ? [] : [['Tax', receipt.totalTax]];
-  return [...groups].map(([label, cents]) => [label, cents / 100]);
+  if (sum !== roundToCents(receipt.totalTax) || receipt.linesNote) return roundToCents(receipt.totalTax) === 0 && groups.size === 0 ? [] : [['Tax', receipt.totalTax]];
+  return [...groups].map(([label, cents]) => [label, fromCents(cents)]);
 }
 
 function rateText(rate: number): string {

@@ -6,14 +6,14 @@
 import { Chalk } from 'chalk';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import type { CheckedSale } from '../../domain/sale-check.js';
-import { fromCents } from '../../domain/money.js';
+import { fromCents, roundToCents } from '../../domain/money.js';
 import type { CommandContext } from '../context.js';
 import { colourWanted } from '../emit-list.js';
 import { columnSet } from '../output/columns/types.js';
 import { csvOfObjects } from '../output/csv-text.js';
 import { parseFieldsOption, selectFields } from '../output/fields.js';
 import { resolveFormat } from '../output/format.js';
-import { formatCents, toCents } from '../output/money-text.js';
+import { formatCents } from '../output/money-text.js';
 import { projector, renderRecords } from '../output/render.js';
 import { tableText } from '../output/table-text.js';
 import { drawPairs } from '../output/table.js';
@@ -101,7 +101,7 @@ export async function emitPreview(context: CommandContext, preview: SalePreview)
     }
     const color = colourWanted(context, target.isTTY);
     const paint = new Chalk({ level: color ? 1 : 0 });
-    const money = (amount: number) => formatCents(toCents(amount));
+    const money = (amount: number) => formatCents(roundToCents(amount));
     const columns = selectFields(fields, previewLineColumns, 'table');
     target.stream.write(tableText(preview.lines, columns, { color, totals: true, timeZone: settings.timeZone }));
     target.stream.write(

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCount, formatMoney, parseMoneyText, plainMoney, toCents } from '../../../src/cli/output/money-text.js';
+import { formatCents, formatCount, formatMoney, parseMoneyText, plainMoney } from '../../../src/cli/output/money-text.js';
+import { roundToCents } from '../../../src/domain/money.js';
 
 const MAX_CENTS = 10 ** 15; // 10 trillion shillings: far beyond any real amount, well inside exact integers
 
@@ -29,22 +30,22 @@ describe('money text', () => {
   });
 
   it('rounds amounts with more than two decimals half away from zero on their decimal text', () => {
-    expect(toCents(1.005)).toBe(101); // 1.005 * 100 is 100.49999999999999 in floating point
-    expect(toCents(-1.005)).toBe(-101);
-    expect(toCents(2.004)).toBe(200);
-    expect(toCents(0.125)).toBe(13);
-    expect(toCents(1e-7)).toBe(0);
+    expect(roundToCents(1.005)).toBe(101); // 1.005 * 100 is 100.49999999999999 in floating point
+    expect(roundToCents(-1.005)).toBe(-101);
+    expect(roundToCents(2.004)).toBe(200);
+    expect(roundToCents(0.125)).toBe(13);
+    expect(roundToCents(1e-7)).toBe(0);
     expect(formatMoney(999999.995)).toBe('1,000,000.00');
   });
 
   it('never produces negative zero', () => {
-    expect(Object.is(toCents(-0), 0)).toBe(true);
-    expect(Object.is(toCents(-0.001), 0)).toBe(true);
+    expect(Object.is(roundToCents(-0), 0)).toBe(true);
+    expect(Object.is(roundToCents(-0.001), 0)).toBe(true);
     expect(formatCents(-0)).toBe('0.00');
   });
 
   it('refuses what is not an amount', () => {
-    expect(() => toCents(Number.NaN)).toThrow(RangeError);
+    expect(() => roundToCents(Number.NaN)).toThrow(RangeError);
     expect(() => formatCents(1.5)).toThrow(RangeError);
   });
 
@@ -76,7 +77,7 @@ describe('money text', () => {
     // The wire carries cents / 100 as a float; formatting must recover the cents exactly.
     fc.assert(
       fc.property(fc.integer({ min: -MAX_CENTS, max: MAX_CENTS }), (cents) => {
-        expect(toCents(cents / 100)).toBe(cents);
+        expect(roundToCents(cents / 100)).toBe(cents);
         expect(formatMoney(cents / 100)).toBe(formatCents(cents));
       }),
     );
@@ -86,7 +87,7 @@ describe('money text', () => {
     fc.assert(
       fc.property(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), (milli) => {
         const expected = Math.floor((Math.abs(milli) + 5) / 10);
-        expect(toCents(milli / 1000)).toBe(milli < 0 && expected !== 0 ? -expected : expected);
+        expect(roundToCents(milli / 1000)).toBe(milli < 0 && expected !== 0 ? -expected : expected);
       }),
     );
   });
