@@ -3,7 +3,7 @@ import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
 import { idArgument } from '../../options.js';
-import { printStatement } from './print-statement.js';
+import { printStatement } from '../../print-statement.js';
 
 export async function run(options: GlobalOptions, args: string[]): Promise<void> {
   const context = createContext(options);

@@ -4,7 +4,7 @@ import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
 import { companyOrPrompt } from '../../required-value.js';
-import { printStatement } from './print-statement.js';
+import { printStatement } from '../../print-statement.js';
 
 export interface PrepareOptions {
   company?: number;

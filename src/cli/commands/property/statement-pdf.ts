@@ -5,7 +5,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { idArgument } from '../../options.js';
 import { writeWholeFile } from '../../output-target.js';
 import { runCommand } from '../../run-command.js';
-import { documentLink } from './document-link.js';
+import { documentLink } from '../../../client/document-link.js';
 import { CliUsageError } from '../../usage-error.js';
 
 export interface StatementPdfOptions {

@@ -13,7 +13,7 @@ import { writeWholeFile } from '../../output-target.js';
 import { progress } from '../../progress.js';
 import { companyOrPrompt, requireValue } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
-import { documentLink } from './document-link.js';
+import { documentLink } from '../../../client/document-link.js';
 
 export interface StatementsOptions {
   company?: number;

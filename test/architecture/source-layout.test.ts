@@ -1,6 +1,7 @@
 /**
- * No module of src/ imports itself through others: a cycle means two files are one concept
- * split in two, or one of them holds something that belongs in a third.
+ * The layout of src/: no module imports itself through others (a cycle means two files are one concept
+ * split in two, or one of them holds something that belongs in a third), and every file under
+ * cli/commands/ is a command.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -43,5 +44,18 @@ function cycles(): string[][] {
 describe('imports of src/', () => {
   it('form no cycle', () => {
     expect(cycles()).toEqual([]);
+  });
+});
+
+describe('src/cli/commands/', () => {
+  it('holds commands only: every file but the registers is the module of one lazyAction', () => {
+    const commands = join(SRC, 'cli/commands');
+    const modules = readdirSync(commands, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('register.ts'))
+      .map((f) => f.replace(/\\/g, '/').slice(0, -3))
+      .sort();
+    const registers = readdirSync(commands, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('register.ts'));
+    const actions = new Set(registers.flatMap((f) => [...readFileSync(join(commands, f), 'utf8').matchAll(/lazyAction\('([\w/-]+)'/g)].map((m) => m[1]!)));
+    expect(modules).toEqual([...actions].sort());
   });
 });

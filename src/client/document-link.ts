@@ -1,5 +1,5 @@
-import { ApiError } from '../../../client/errors.js';
-import { endpoints } from '../../../contract/endpoints.js';
+import { ApiError } from './errors.js';
+import { endpoints } from '../contract/endpoints.js';
 
 /** The URL in a statement-link reply; a reply without one does not follow the interface. */
 export function documentLink(reply: { success?: string | null; message?: string | null }): string {
