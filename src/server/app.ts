@@ -17,6 +17,7 @@ import { installFiniteNumberCheck } from './finite-numbers.js';
 import type { LoginLimits } from './login-limiter.js';
 import { lazySchemaController, loadCompilersWhenNeeded } from './lazy-schema-compilers.js';
 import { loginRoutes } from './routes/auth-login.js';
+import { openApiRoutes } from './routes/openapi.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(unitLookupRoutes);
   await app.register(propertyReportRoutes);
   await app.register(loginRoutes, { limits: options.loginLimits });
+  await app.register(openApiRoutes);
   await app.ready();
   return app;
 }

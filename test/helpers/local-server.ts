@@ -9,6 +9,7 @@ import { createToken } from '../../src/services/token-service.js';
 import { seedDemo, type DemoOptions } from '../../src/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import type { Role } from '../../src/contract/enums.js';
+import { checkAnswer } from './openapi-check.js';
 import { makeTempDir } from './temp-dir.js';
 
 /** Whatever JSON came back: tests assert on its shape. */
@@ -69,6 +70,8 @@ export async function startTestServer(options: { demo?: DemoOptions | false } = 
       } catch {
         // not JSON: keep the text
       }
+      // Every JSON answer of the server tests must follow the published OpenAPI document.
+      if (response.headers.get('content-type')?.startsWith('application/json')) checkAnswer(method, target.href, response.status, body);
       return { status: response.status, body, headers: response.headers };
     },
     async close() {

@@ -1,0 +1,77 @@
+/**
+ * The interface as an OpenAPI 3.1 document, built from the same TypeBox schemas that validate
+ * requests and shape responses (endpoints.ts), so the published description cannot drift from
+ * what the server does. OpenAPI 3.1 takes JSON Schema as it is; TypeBox's own markers are
+ * symbols, which JSON leaves out.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { LOGIN_PATH, LoginBody, LoginResponse } from './auth.js';
+import { ErrorBody } from './common.js';
+import { endpoints, type EndpointDefinition } from './endpoints.js';
+
+type Json = Record<string, unknown>;
+
+/** A plain JSON copy of a schema (no TypeBox symbols). */
+const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
+
+const ERROR_RESPONSE = { description: 'refused: `success` is "false", `message` says why, `code` names the kind', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+
+function queryParameters(schema: TSchema): Json[] {
+  const json = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+function operation(name: string, endpoint: EndpointDefinition): Json {
+  const shapes = endpoint.shapes?.map((shape) => shape.required.join(' + ')).join('; ');
+  return {
+    operationId: name,
+    summary: endpoint.title,
+    ...(shapes ? { description: `Accepted parameter combinations: ${shapes}.` } : {}),
+    ...(endpoint.method === 'GET'
+      ? { parameters: queryParameters(endpoint.request) }
+      : { requestBody: { required: true, content: { 'application/json': { schema: plain(endpoint.request) } } } }),
+    security: [{ bearer: [] }],
+    responses: {
+      200: { description: endpoint.title, content: { 'application/json': { schema: plain(endpoint.response) } } },
+      default: ERROR_RESPONSE,
+    },
+  };
+}
+
+export function openApiDocument(version: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDefinition][]) {
+    paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation(name, endpoint) };
+  }
+  paths[LOGIN_PATH] = {
+    post: {
+      operationId: 'login',
+      summary: 'log in with a name and password for a bearer token (local users of the bundled server)',
+      requestBody: { required: true, content: { 'application/json': { schema: plain(LoginBody) } } },
+      security: [],
+      responses: {
+        200: { description: 'the token and who it belongs to', content: { 'application/json': { schema: plain(LoginResponse) } } },
+        429: ERROR_RESPONSE,
+        default: ERROR_RESPONSE,
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Inventory cash sale and property statement service',
+      version,
+      description: 'Cash sales, receipts and property-management reports, company scoped. Every operation but login takes `Authorization: Bearer <token>`.',
+    },
+    paths,
+    components: {
+      schemas: { ErrorBody: plain(ErrorBody) },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Checks an answer of the server against the published OpenAPI document: the schema of the
+ * operation's status (or its default) must accept the JSON body. Used by the server test
+ * helper on every JSON answer, so every response of the server tests is checked.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import { openApiDocument } from '../../src/contract/openapi.js';
+
+type Json = Record<string, unknown>;
+
+const document = openApiDocument('test') as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>; components: Json };
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorFor(path: string, method: string, status: number): ValidateFunction | undefined {
+  const responses = document.paths[path]?.[method.toLowerCase()]?.responses;
+  if (!responses) return undefined;
+  const key = `${method} ${path} ${status}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    const schema = (responses[String(status)] ?? responses.default)?.content?.['application/json']?.schema;
+    if (!schema) return undefined;
+    // $refs point into the document's components.
+    validate = ajv.compile({ ...schema, components: document.components, $id: `https://shopprop.test/answers/${compiled.size}` });
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** Throws when a JSON answer of an operation in the document does not follow it; other answers pass. */
+export function checkAnswer(method: string, url: string, status: number, body: unknown): void {
+  const path = new URL(url, 'http://x').pathname;
+  const validate = validatorFor(path, method, status);
+  if (!validate) return;
+  if (!validate(body)) {
+    throw new Error(`${method} ${path} ${status}: the answer does not follow /api/openapi.json: ${ajv.errorsText(validate.errors)}`);
+  }
+}
