@@ -55,3 +55,17 @@ describe('statement status', () => {
     expect(paidOnly.stdout).not.toContain('INTERIM');
   });
 });
+
+describe('statements as CSV', () => {
+  it('leaves the rent details HTML out unless --fields asks for it', async () => {
+    const plain = await cli('statements', '--landlord', '1', '--format', 'csv');
+    expect(plain.code, plain.stderr).toBe(0);
+    const header = plain.stdout.split('\r\n')[0]!.split(',');
+    expect(header).not.toContain('rentDetailsHtml');
+    expect(header).toContain('status');
+    expect(plain.stdout).not.toContain('<table');
+    const asked = await cli('statements', '--landlord', '1', '--format', 'csv', '--fields', 'id,rentDetailsHtml');
+    expect(asked.stdout.split('\r\n')[0]).toBe('id,rentDetailsHtml');
+    expect(asked.stdout).toContain('<table');
+  });
+});

@@ -7,7 +7,7 @@ import type { PaidPosted, StatementRecord } from '../../../contract/statement.js
 import type { CommandContext } from '../../context.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
-import { statementWithStatusColumns } from '../../output/columns/statement.js';
+import { statementCsvColumns } from '../../output/columns/statement.js';
 import { APPROVAL_FIELDS, statementStatus } from '../../output/statement-status.js';
 import { writeWholeFile } from '../../output-target.js';
 import { progress } from '../../progress.js';
@@ -47,7 +47,7 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     // An INTERIM draft's figures may still change: they are never added to FINAL figures.
     const mixed = new Set(records.map((r) => r.status === 'INTERIM draft')).size > 1;
     if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together (--status or --fields to narrow)');
-    await emitList(context, { records, columns: statementWithStatusColumns, totals: !mixed, count: () => page.count });
+    await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => page.count });
     if (options.pdf !== undefined) await downloadAll(context, api, page.list as StatementRecord[], options.pdf);
   });
 }

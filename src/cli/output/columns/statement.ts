@@ -83,3 +83,6 @@ export const statementWithStatusColumns = columnSet<StatementWithStatus>(
   ['id', 'propertyName', 'month', 'year', 'status', 'datePrepared', 'periodIncome', 'amtPyble'],
   ['propertyName', 'status', 'amtPyble', 'month', 'year', 'periodIncome', 'datePrepared', 'id'],
 );
+
+/** CSV of statements: the rent details HTML only when --fields asks for it. */
+export const statementCsvColumns = { ...statementWithStatusColumns, csvOnRequest: ['rentDetailsHtml'] };
