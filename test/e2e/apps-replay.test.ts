@@ -161,13 +161,26 @@ describe('the browser landlord portal on another origin', () => {
     expect(Array.isArray(advice.expenseList)).toBe(true);
   });
 
+  it('reads payadvice with lldPaymentType=SERVICE_CHARGE_ONLY and no srvcId, as the portal offers it', async () => {
+    const response = await fetch(`${baseUrl}/api/propertystmt/payadvice?companyId=1&propertyId=1&lldPaymentType=SERVICE_CHARGE_ONLY`, { headers: portalHeaders(token) });
+    expect(response.status).toBe(200);
+    const advice = (await response.json()) as Record<string, unknown>;
+    expect(typeof advice.netAmountDue).toBe('number');
+    expect(Array.isArray(advice.rentsList)).toBe(true);
+  });
+
   it('reads paidbalance (companyId, propertyId) as a bare array of rows', async () => {
     const response = await fetch(`${baseUrl}/api/propertystmt/paidbalance?companyId=1&propertyId=1`, { headers: portalHeaders(token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(PORTAL);
     const rows = (await response.json()) as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.vacant === 1), 'a vacant unit among the rows').toBe(true);
     for (const row of rows) {
+      // The types a typed client declares, vacant rows included: no nulls here.
+      expect(typeof row.tntAccount).toBe('string');
+      expect(typeof row.phoneNo).toBe('string');
+      expect(typeof row.putmId).toBe('number');
       expect(typeof row.unitNo).toBe('string');
       expect(typeof row.totalCf).toBe('number');
       expect([0, 1]).toContain(row.vacant);
