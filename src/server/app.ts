@@ -44,6 +44,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Failed logins allowed per name and address (tests shorten the window). */
   loginLimits?: LoginLimits;
+  /** The clock of reports' current month and of document links' expiry (epoch ms); Date.now by default. */
+  now?: () => number;
 }
 
 export interface AppContext {
@@ -54,6 +56,8 @@ export interface AppContext {
   lockWaitMs?: number;
   issueDateWindow?: IssueDateWindow;
   publicOrigin?: string;
+  /** Epoch milliseconds: the current month of a report, a document link's expiry. */
+  now: () => number;
 }
 
 declare module 'fastify' {
@@ -82,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,
     publicOrigin: linksOrigin,
+    now: options.now ?? Date.now,
   };
   app.decorate('context', context);
   installErrorHandler(app);

@@ -61,19 +61,17 @@ describe('createHttpTransport', () => {
   it.concurrent('gives up on a server that never answers, as a timeout (exit 5)', async () => {
     server.handle(() => undefined);
     const transport = createHttpTransport({ baseUrl: server.url, readTimeoutMs: 150 });
-    const started = Date.now();
     try {
+      // A read timeout that is not applied would wait for undici's own (minutes): the test's limit catches it.
       const error = await transport.request({ method: 'GET', path: '/slow' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).kind).toBe('timeout');
       expect((error as ApiError).message).toContain(`no answer from 127.0.0.1:${server.port} within 150ms`);
       expect(errorExit(error).exitCode).toBe(5);
-      // undici checks read timeouts on a ~0.5 s tick.
-      expect(Date.now() - started).toBeLessThan(2_500);
     } finally {
       await transport.close();
     }
-  });
+  }, 10_000);
 
   it.concurrent('lets a request set its own timeout', async () => {
     server.handle(() => undefined);

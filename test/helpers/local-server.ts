@@ -35,12 +35,13 @@ export interface TestServer {
 /** Demo data is fixed to one "now" so figures are the same on every run. */
 export const TEST_NOW = Date.UTC(2026, 10, 15, 9, 0, 0);
 
-export async function startTestServer(options: { demo?: DemoOptions | false } = {}): Promise<TestServer> {
+/** `now` is the server's clock (reports' current month, links' expiry); the real one by default. */
+export async function startTestServer(options: { demo?: DemoOptions | false; now?: () => number } = {}): Promise<TestServer> {
   const temp = makeTempDir();
   const dbFile = join(temp.dir, 'test.db');
   const store = await openStore(dbFile);
   if (options.demo !== false) seedDemo(store, { now: TEST_NOW, ...(options.demo ?? {}) });
-  const app = await buildApp({ store });
+  const app = await buildApp({ store, now: options.now });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,

@@ -1,11 +1,10 @@
 /**
- * Valid cash sale bodies built from the demo data of a company, with totals computed the way a
- * client would (the domain's rules), for tests of the save.
+ * Valid cash sale bodies built from the demo data of a company, for tests of the save. Their tax
+ * and totals are worked out by the test's own exact arithmetic (exact-money.ts), not by the
+ * domain code the server checks them with, so a stored total that matches is evidence.
  */
 import type { SaveCashSaleBody, SaleLineInput } from '../../src/contract/cash-sale.js';
-import { fromCents, toCents, toBasisPoints } from '../../src/domain/money.js';
-import { toMilli } from '../../src/domain/quantity.js';
-import { computeSaleLine } from '../../src/domain/sale-line.js';
+import { amountOf, lineFigures, scaled } from './exact-money.js';
 import type { Store } from '../../src/store/open-db.js';
 
 export interface CompanyRefs {
@@ -34,8 +33,8 @@ export function companyRefs(store: Store, companyId: number): CompanyRefs {
     accessory: {
       id: accessory.id,
       name: accessory.name,
-      price: fromCents(accessory.price_cents),
-      cost: fromCents(accessory.cost_cents),
+      price: amountOf(BigInt(accessory.price_cents)),
+      cost: amountOf(BigInt(accessory.cost_cents)),
       taxRateId: accessory.tax_rate_id,
       taxRate: accessory.rate_bp / 100,
       taxIncExc: accessory.tax_inc_exc,
@@ -64,20 +63,13 @@ export function unitsInStock(store: Store, companyId: number, count = 1, skip = 
         where u.company_id = ? and u.status = 'in_stock' order by u.id limit ? offset ?`,
     )
     .all(companyId, count, skip) as { id: number; product_id: number; name: string; sale_price_cents: number; purchase_price_cents: number; tax_rate_id: number; rate_bp: number; tax_inc_exc: 0 | 1; imei1: string }[];
-  return rows.map((r) => ({ id: r.id, productId: r.product_id, name: r.name, price: fromCents(r.sale_price_cents), cost: fromCents(r.purchase_price_cents), taxRateId: r.tax_rate_id, taxRate: r.rate_bp / 100, taxIncExc: r.tax_inc_exc, imei1: r.imei1 }));
+  return rows.map((r) => ({ id: r.id, productId: r.product_id, name: r.name, price: amountOf(BigInt(r.sale_price_cents)), cost: amountOf(BigInt(r.purchase_price_cents)), taxRateId: r.tax_rate_id, taxRate: r.rate_bp / 100, taxIncExc: r.tax_inc_exc, imei1: r.imei1 }));
 }
 
-/** A line with its tax and total computed as the client does. */
+/** A line with its tax and total, worked out independently of the domain code. */
 export function line(input: Omit<SaleLineInput, 'taxAmount' | 'lineTotal'>): SaleLineInput {
-  const amounts = computeSaleLine({
-    priceCents: toCents(input.buyingPrice),
-    qtyMilli: toMilli(input.qty),
-    discountCents: toCents(input.discount),
-    taxRateBp: toBasisPoints(input.taxRate),
-    taxIncExc: input.taxIncExc,
-    unitCostCents: toCents(input.unitCost),
-  });
-  return { ...input, taxAmount: fromCents(amounts.taxCents), lineTotal: fromCents(amounts.lineTotalCents) };
+  const figures = lineFigures(input);
+  return { ...input, taxAmount: amountOf(figures.taxCents), lineTotal: amountOf(figures.lineTotalCents) };
 }
 
 export function accessoryLine(refs: CompanyRefs, qty = 1, discount = 0): SaleLineInput {
@@ -91,8 +83,8 @@ export function unitLine(unit: UnitRef): SaleLineInput {
 
 /** A sale of the lines, paid in full (or `paid`) in cash, with the totals a client computes. */
 export function saleBody(refs: CompanyRefs, lines: SaleLineInput[], options: { paid?: number; over?: Partial<SaveCashSaleBody> } = {}): SaveCashSaleBody {
-  const sum = (f: (l: SaleLineInput) => number) => fromCents(lines.reduce((s, l) => s + toCents(f(l)), 0));
-  const subTotal = fromCents(lines.reduce((s, l) => s + computeSaleLine({ priceCents: toCents(l.buyingPrice), qtyMilli: toMilli(l.qty), discountCents: 0, taxRateBp: 0, taxIncExc: 1, unitCostCents: 0 }).grossCents, 0));
+  const sum = (f: (l: SaleLineInput) => number) => amountOf(lines.reduce((s, l) => s + scaled(f(l), 2), 0n));
+  const subTotal = amountOf(lines.reduce((s, l) => s + lineFigures(l).grossCents, 0n));
   const totalAmount = sum((l) => l.lineTotal);
   const amountPaid = options.paid ?? totalAmount;
   return {

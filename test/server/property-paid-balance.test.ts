@@ -1,7 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaidBalanceResponse } from '../../src/contract/paid-balance.js';
-import { monthOf } from '../../src/domain/month-range.js';
 import { compareNatural } from '../../src/domain/natural-order.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 
@@ -11,8 +10,10 @@ describe('GET /api/propertystmt/paidbalance', () => {
   let server: TestServer;
   let token: string;
   let otherCompanyProperty: number;
+  // The server's clock: the real one, unless a test sets an instant.
+  let now: number | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ now: () => now ?? Date.now() });
     token = server.tokenFor(1, 'accountant');
     otherCompanyProperty = (server.store.sqlite.prepare('select min(id) as id from properties where company_id = 2').get() as { id: number }).id;
   });
@@ -38,10 +39,20 @@ describe('GET /api/propertystmt/paidbalance', () => {
   it('keeps bf + charged - paid = cf on every row of the company', async () => {
     const response = await get({ companyId: 1, zoneId: 1, month: 9, year: 2026 });
     expect(response.status).toBe(200);
-    for (const r of response.body as Record<string, number>[]) {
-      const cents = (v: number) => Math.round(v * 100);
+    const rows = response.body as Record<string, number>[];
+    const unitsInZone = server.store.sqlite.prepare('select count(*) as n from units u join properties p on p.id = u.property_id where p.company_id = 1 and p.zone_id = 1').get() as { n: number };
+    expect(unitsInZone.n).toBeGreaterThan(0);
+    expect(rows.length).toBeGreaterThanOrEqual(unitsInZone.n);
+    // Rows that owe or hold something, so the sums below are not all of zeros.
+    expect(rows.filter((r) => r.rentBalCf !== 0).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.srvcBalCf !== 0).length).toBeGreaterThan(0);
+    const cents = (v: number) => Math.round(v * 100);
+    for (const r of rows) {
       expect(cents(r.rentBalBf!)).toBe(cents(r.rentWoTaxPrev!) + cents(r.rentTaxPrev!) - cents(r.paidRentPrev!));
+      expect(cents(r.srvcBalBf!)).toBe(cents(r.srvcWoTaxPrev!) + cents(r.srvcTaxPrev!) - cents(r.paidSrvcPrev!));
+      expect(cents(r.totalBf!)).toBe(cents(r.rentBalBf!) + cents(r.srvcBalBf!));
       expect(cents(r.rentBalCf!)).toBe(cents(r.rentBalBf!) + cents(r.rentWoTax!) + cents(r.rentTax!) - cents(r.paidRent!) - cents(r.paidRentTax!));
+      expect(cents(r.srvcBalCf!)).toBe(cents(r.srvcBalBf!) + cents(r.srvcWoTax!) + cents(r.srvcTax!) - cents(r.paidSrvc!) - cents(r.paidSrvcTax!));
       expect(cents(r.totalCf!)).toBe(cents(r.rentBalCf!) + cents(r.srvcBalCf!));
     }
   });
@@ -61,12 +72,20 @@ describe('GET /api/propertystmt/paidbalance', () => {
     expect((both.body as unknown[]).length).toBeLessThanOrEqual((zone.body as unknown[]).length);
   });
 
-  it('defaults to the current month in the company’s zone', async () => {
-    const current = monthOf(Date.now(), 'Africa/Nairobi');
-    const implicit = await get({ companyId: 1, propertyId: 1 });
-    const explicit = await get({ companyId: 1, propertyId: 1, ...current });
-    expect(implicit.status).toBe(200);
-    expect(implicit.body).toEqual(explicit.body);
+  it('defaults to the current month in the company’s zone (Nairobi, UTC+3), on either side of midnight at a month end', async () => {
+    const october = await get({ companyId: 1, propertyId: 1, month: 10, year: 2026 });
+    const november = await get({ companyId: 1, propertyId: 1, month: 11, year: 2026 });
+    expect(october.body).not.toEqual(november.body);
+    try {
+      now = Date.UTC(2026, 9, 31, 20, 59, 59); // 23:59:59 on 31 October in Nairobi
+      const lastSecond = await get({ companyId: 1, propertyId: 1 });
+      expect(lastSecond.status).toBe(200);
+      expect(lastSecond.body).toEqual(october.body);
+      now = Date.UTC(2026, 9, 31, 21, 0, 0); // midnight, 1 November in Nairobi (still 31 October in UTC)
+      expect((await get({ companyId: 1, propertyId: 1 })).body).toEqual(november.body);
+    } finally {
+      now = undefined;
+    }
   });
 
   it('refuses a request without a filter, or with an unaccepted combination, naming the accepted ones', async () => {

@@ -15,8 +15,10 @@ describe('GET /api/propertystmt/statements and statementpdf', () => {
   let server: TestServer;
   let token: string;
   const one = <T>(sql: string, ...params: unknown[]) => server.store.sqlite.prepare(sql).get(...params) as T;
+  // The server's clock: the real one, unless a test sets an instant.
+  let now: number | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ now: () => now ?? Date.now() });
     token = server.tokenFor(1, 'accountant');
   });
   afterAll(async () => {
@@ -64,6 +66,7 @@ describe('GET /api/propertystmt/statements and statementpdf', () => {
   });
 
   it('hands out a presigned link on the request’s origin that serves the PDF without a token', async () => {
+    now = Date.UTC(2026, 10, 20, 8, 0, 0);
     const response = await get(PDF, { statementId: 1 });
     expect(response.status).toBe(200);
     expect(Value.Check(StatementPdfResponse, response.body)).toBe(true);
@@ -72,13 +75,17 @@ describe('GET /api/propertystmt/statements and statementpdf', () => {
     expect(url.origin).toBe(new URL(server.url).origin);
     expect(url.pathname).toBe(STATEMENT_DOCUMENT_PATH);
     expect([...url.searchParams.keys()].sort()).toEqual(['companyId', 'expires', 'signature', 'statementId']);
-    const expires = Number(url.searchParams.get('expires'));
-    expect(expires - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(expires - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(Number(url.searchParams.get('expires'))).toBe(now + 15 * 60_000);
+    now += 15 * 60_000;
     const document = await download(url.toString());
     expect(document.status).toBe(200);
     expect(document.type).toBe('application/pdf');
     expect(document.body.subarray(0, 5).toString()).toBe('%PDF-');
+    now += 1;
+    const late = await download(url.toString());
+    expect(late.status).toBe(401);
+    expect(JSON.parse(late.body.toString()).message).toMatch(/expired/);
+    now = undefined;
   });
 
   it('refuses tampered and expired links', async () => {
@@ -95,12 +102,14 @@ describe('GET /api/propertystmt/statements and statementpdf', () => {
     expect((await download(tamper('expires', String(Number(url.searchParams.get('expires')) + 86_400_000)))).status).toBe(403);
     expect((await download(tamper('signature', 'not-hex'))).status).toBe(400);
     const key = server.app.context.signingKey;
-    const past = { statementId: 1, companyId: 1, expires: Date.now() - 1 };
+    const past = { statementId: 1, companyId: 1, expires: Date.UTC(2026, 10, 20, 8, 0, 0) };
+    now = past.expires + 1;
     const expired = new URL(STATEMENT_DOCUMENT_PATH, server.url);
     for (const [k, v] of Object.entries({ ...past, signature: signDocumentLink(key, past) })) expired.searchParams.set(k, String(v));
     const response = await download(expired.toString());
     expect(response.status).toBe(401);
     expect(JSON.parse(response.body.toString()).message).toMatch(/expired/);
+    now = undefined;
   });
 
   it('refuses a statement link for an unknown or foreign statement, a cashier, a missing id', async () => {

@@ -49,6 +49,7 @@ describe('ledger import', () => {
       { advance: 1, part: 'rent', amount: 8_520_000 },
     ]);
     const rows = paidBalanceReport(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026 });
+    expect(rows).toHaveLength(MARCH_ROWS.length);
     rows.forEach((row, i) => {
       const figures = Object.fromEntries(Object.keys(fullExpected(MARCH_ROWS[i]!)).map((k) => [k, row[k as keyof typeof row]]));
       expect(figures).toEqual(fullExpected(MARCH_ROWS[i]!));

@@ -36,7 +36,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
       requireOwned(request, store, 'fieldOfficerId', 'field_officers', query.fieldOfficerId, query.companyId);
       requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
-      const rows = paidBalanceReport(store, query);
+      const rows = paidBalanceReport(store, query, app.context.now);
       // The rows are built field for field to the contract (toPaidBalanceRow; the client checks
       // them against it), so plain JSON is exact and ~10x faster than the schema serializer.
       return sendJson(reply, rows);
@@ -52,7 +52,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       refuseOtherCompany(request, query.companyId);
       requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
       requireOwned(request, store, 'srvcId', 'services', query.srvcId, query.companyId);
-      return payAdviceReport(store, query);
+      return payAdviceReport(store, query, app.context.now);
     },
   );
 
@@ -77,7 +77,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       const query = request.query as StatementPdfQuery;
       const companyId = requireOwned(request, store, 'statementId', 'statements', query.statementId)!;
       const origin = linkOrigin(request, app.context.publicOrigin);
-      const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, Date.now());
+      const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, app.context.now());
       return { success: 'true', message: url };
     },
   );
@@ -85,7 +85,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
   // The presigned link carries its own proof (signature and expiry): no bearer token.
   app.get(STATEMENT_DOCUMENT_PATH, { config: { public: true }, schema: { querystring: StatementDocumentQuery } }, async (request, reply) => {
     const query = request.query as StatementDocumentQuery;
-    const check = checkDocumentLink(app.context.signingKey, query, Date.now());
+    const check = checkDocumentLink(app.context.signingKey, query, app.context.now());
     if (check === 'bad-signature') throw new KnownError('forbidden', 'invalid document link signature; ask for a new link with statementpdf');
     if (check === 'expired') throw new KnownError('auth', 'the document link has expired; ask for a new link with statementpdf');
     const document = statementDocument(store, query.statementId, query.companyId);

@@ -30,6 +30,7 @@ export async function run(options: PrepareOptions & GlobalOptions): Promise<void
       preparedByUserId: null,
       lldPaymentType: options.type,
       srvcId: options.service,
+      now: () => context.now(),
     }),
   );
   await printStatement(context, statement, `prepared ${statement.statementType} statement ${statement.id}`);

@@ -8,7 +8,7 @@ export async function run(options: { company: number; role: string; name: string
   const context = createContext(options);
   const { createToken } = await import('../../../services/token-service.js');
   const created = await withLocalStore(context, (store) =>
-    createToken(store, { companyId: options.company, role: options.role.toLowerCase() as Role, name: options.name }),
+    createToken(store, { companyId: options.company, role: options.role.toLowerCase() as Role, name: options.name, now: context.now() }),
   );
   context.terminal.stdout.write(`${created.token}\n`);
   context.say(
