@@ -4,7 +4,7 @@
  * - A regular file (or a new one) is written whole or not at all: into a temp file created
  *   exclusively and without following links (O_EXCL | O_NOFOLLOW, so nothing planted at its
  *   name can redirect the write) in the same directory, renamed over FILE when complete, and
- *   removed on any failure, on SIGTERM and on exit (Ctrl-C exits through process.exit).
+ *   removed on any failure and on exit (Ctrl-C and SIGTERM exit through process.exit).
  * - A FIFO, a character or block device, a socket (`/dev/stdout`, `/dev/null`, a named pipe)
  *   and `-` are streams: written directly, never replaced by a regular file.
  * - A symbolic link writes its target (the same rules applied to what it points at); the link
@@ -107,17 +107,16 @@ function removePending(): void {
   pending.clear();
 }
 
+/**
+ * On exit only: Ctrl-C and SIGTERM end a run through process.exit with their documented codes
+ * (130, 143: main.ts), which runs 'exit' listeners. A SIGTERM listener here would make main.ts
+ * leave the signal to it (a command that handles a signal decides alone) and end the run by the
+ * signal instead of exit 143.
+ */
 function installCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
   process.on('exit', removePending);
-  const onTerm = () => {
-    removePending();
-    process.off('SIGTERM', onTerm);
-    // Die of the signal as if there were no handler, so the parent sees how the process ended.
-    process.kill(process.pid, 'SIGTERM');
-  };
-  process.on('SIGTERM', onTerm);
 }
 
 /** A new temp file beside `path`, created exclusively, never through a link. */

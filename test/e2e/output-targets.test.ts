@@ -156,7 +156,9 @@ describe('-o FILE', () => {
       // The first page is on its way into the temp file.
       expect(readdirSync(d).filter((name) => name.endsWith('.partial'))).toHaveLength(1);
       child.kill(signal);
-      await once(child, 'exit');
+      const [code] = await once(child, 'exit');
+      // The documented exit codes (shopprop help exit-codes), not death by the signal.
+      expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
       expect(readdirSync(d)).toEqual([]);
     });
   }
