@@ -8,6 +8,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-fast-check.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },
