@@ -42,7 +42,7 @@ describe('the landlord statement workflow from the command line', () => {
     expect(prepared.code, prepared.stderr).toBe(0);
     const statement = printed(prepared.stdout);
     expect(statement).toMatchObject({ ...MARCH_COMBINED_STATEMENT, statementType: 'FINAL', month: 'MARCH', year: 2026, propertyName: 'Baobab Court', datePrepared: APRIL_5 });
-    expect(prepared.stderr).toBe(`prepared FINAL statement ${statement.id} (Baobab Court, MARCH 2026, net due 46912.00)\n`);
+    expect(prepared.stderr).toBe(`prepared FINAL statement ${statement.id} (Baobab Court, MARCH 2026, net due 46,912.00)\n`);
 
     const early = await local(['local', 'statement', 'mark-paid', String(statement.id)], APRIL_9);
     expect(early.code).toBe(2);
@@ -51,12 +51,12 @@ describe('the landlord statement workflow from the command line', () => {
     const approved = await local(['local', 'statement', 'approve', String(statement.id)], APRIL_9);
     expect(approved.code, approved.stderr).toBe(0);
     expect(printed(approved.stdout)).toMatchObject({ id: statement.id, approvedForPmt: 'YES', dateApproved: APRIL_9, amtPyble: 46912 });
-    expect(approved.stderr).toBe(`approved statement ${statement.id} (Baobab Court, MARCH 2026, net due 46912.00)\n`);
+    expect(approved.stderr).toBe(`approved statement ${statement.id} (Baobab Court, MARCH 2026, net due 46,912.00)\n`);
 
     const paid = await local(['local', 'statement', 'mark-paid', String(statement.id)], APRIL_12);
     expect(paid.code, paid.stderr).toBe(0);
     expect(printed(paid.stdout)).toMatchObject({ id: statement.id, amtPyble: 46912 });
-    expect(paid.stderr).toBe(`marked paid statement ${statement.id} (Baobab Court, MARCH 2026, net due 46912.00)\n`);
+    expect(paid.stderr).toBe(`marked paid statement ${statement.id} (Baobab Court, MARCH 2026, net due 46,912.00)\n`);
 
     // What was stored: the list reads the statement back from the store, figures and all.
     const listed = await h.cli(['statements', '--company', '1', '--landlord', String(landlordId), '--status', 'YES', '--format', 'json', '--raw']);
