@@ -166,4 +166,10 @@ describe('sale rules against an independent calculation', () => {
       { seed: SEED, numRuns: 2000 },
     );
   });
+
+  it('a payment one cent over the total is refused; one paying the total exactly is not', () => {
+    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 100_001 }).problems.map((p) => p.message)).toEqual(['amountPaid 1000.01 exceeds totalAmount 1000']);
+    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 100_000 })).toEqual({ amountPaidCents: 100_000, balanceCents: 0, problems: [] });
+    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 0, channelCents: [60_000, 40_001] }).problems.map((p) => p.field)).toEqual(['amountPaid', 'amountPaid']);
+  });
 });
