@@ -6,6 +6,7 @@
  * the sync goes on; any other failure (unreachable, busy, 5xx, 429, a rejected token) stops it,
  * since every later sale would fail alike.
  */
+import { oneLine } from '../../client/errors.js';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import type { SyncResult } from './outbox-columns.js';
 import type { Outbox, OutboxEntry, SyncLockHolder } from './outbox-store.js';
@@ -62,7 +63,8 @@ export async function syncOutbox(deps: SyncDeps): Promise<SyncSummary> {
       try {
         const reply = await deps.send(entry.body, entry.idempotencyKey);
         outbox.remove(entry.id);
-        report({ ...resultOf(entry, 'sent', null), saleId: reply.id ?? null, receiptNo: reply.receiptNo ?? null });
+        // The receipt number is the server's word, said on a terminal: no control characters.
+        report({ ...resultOf(entry, 'sent', null), saleId: reply.id ?? null, receiptNo: reply.receiptNo == null ? null : oneLine(reply.receiptNo) });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         outbox.recordFailure(entry.id, message);

@@ -104,6 +104,14 @@ describe('syncing the outbox', () => {
     outbox.close();
   });
 
+  it('reports the receipt number the server gave without its control characters (it is said on a terminal)', async () => {
+    const { outbox } = await openOutbox();
+    outbox.add({ idempotencyKey: 'k', target: TARGET, body: body('a'), createdAt: 1, reason: 'down' });
+    const summary = await syncOutbox({ outbox, target: TARGET, send: async () => ({ id: 7, receiptNo: 'R000007\x1b]0;owned\x07\u202e' }) });
+    expect(summary.results.map((r) => r.receiptNo)).toEqual(['R000007]0;owned']);
+    outbox.close();
+  });
+
   it('keeps a refused sale with its reason and goes on with the next', async () => {
     const { outbox } = await openOutbox();
     outbox.add({ idempotencyKey: 'bad', target: TARGET, body: body('bad'), createdAt: 1, reason: 'down' });
