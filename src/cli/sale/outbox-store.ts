@@ -6,11 +6,10 @@
  * a power cut. One sync at a time, through an OS file lock that dies with its holder (see
  * acquireSyncLock); a row names the process holding it, for messages only.
  */
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
+import { preparePrivateFile } from '../../store/private-file.js';
 
 export interface OutboxEntry {
   id: number;
@@ -88,8 +87,8 @@ export class Outbox {
   /** Opens (creating if need be) the outbox file; the file is private to the user (it holds customers' names). */
   static async open(file: string): Promise<Outbox> {
     const { default: Database } = await import('better-sqlite3');
-    const created = !existsSync(file);
-    if (created) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // Created 0600 before SQLite opens it, so its WAL and shm files are made 0600 too.
+    preparePrivateFile(file);
     const db = new Database(file);
     try {
       db.pragma('journal_mode = WAL');
@@ -98,7 +97,6 @@ export class Outbox {
       db.transaction(() => {
         for (const statement of SCHEMA) db.exec(statement);
       }).immediate();
-      if (created && process.platform !== 'win32') chmodSync(file, 0o600);
     } catch (error) {
       db.close();
       throw error;
@@ -189,10 +187,9 @@ export class Outbox {
   /** The lock file: rollback journal (an exclusive transaction locks the file itself), no waiting. */
   private openLockFile(): SqliteDatabase.Database {
     const file = `${this.file}.sync-lock`;
-    const created = !existsSync(file);
+    preparePrivateFile(file);
     const lock = new this.Database(file);
     lock.pragma('busy_timeout = 0');
-    if (created && process.platform !== 'win32') chmodSync(file, 0o600);
     return lock;
   }
 

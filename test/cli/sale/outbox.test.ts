@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors.js';
 import { Outbox } from '../../../src/cli/sale/outbox-store.js';
@@ -80,6 +80,17 @@ describe('the outbox file', () => {
     outbox.close();
   });
 
+});
+
+describe('the outbox file', () => {
+  it('is private to its user: file, WAL, shared memory and sync lock 0600, a new directory 0700', async () => {
+    const { outbox, file } = await openOutbox();
+    outbox.add({ idempotencyKey: 'k', target: TARGET, body: body('a'), createdAt: 1, reason: 'down' });
+    await syncOutbox({ outbox, target: TARGET, send: async () => ({ id: 1, receiptNo: 'R000001' }) });
+    for (const path of [file, `${file}-wal`, `${file}-shm`, `${file}.sync-lock`]) expect([path, statSync(path).mode & 0o777]).toEqual([path, 0o600]);
+    expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+    outbox.close();
+  });
 });
 
 describe('syncing the outbox', () => {
