@@ -16,6 +16,8 @@ export async function withLocalStore<T>(context: CommandContext, body: (store: S
   const { openStore } = await import('../store/open-db.js');
   const store = await openStore(file, { onUpgrade: upgradeNotice((message) => context.say(message), file) });
   try {
+    // A store upgraded from an earlier version derives its ledger allocations again first.
+    (await import('../services/ledger-allocation.js')).rederivePendingLedgers(store);
     return await body(store);
   } finally {
     await store.close();

@@ -24,6 +24,7 @@ import { receiptSpecRoutes } from './routes/receipt-specs.js';
 import { referenceDataRoutes } from './routes/reference-data.js';
 import { salePaymentRoutes } from './routes/sale-payments.js';
 import { unitLookupRoutes } from './routes/unit-lookup.js';
+import { rederivePendingLedgers } from '../services/ledger-allocation.js';
 
 export interface AppOptions {
   store: Store;
@@ -69,6 +70,8 @@ declare module 'fastify' {
 export const DEFAULT_BODY_LIMIT = 512 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // A store upgraded from an earlier version derives its ledger allocations again before any report.
+  rederivePendingLedgers(options.store);
   const linksOrigin = options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl);
   const app = Fastify({
     ...options.serverOptions,

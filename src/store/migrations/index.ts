@@ -21,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-05-sale-wire-index': loadedWhenRun(() => import('./2026-11-22-05-sale-wire-index.js')),
   '2026-11-25-01-channel-tendered': loadedWhenRun(() => import('./2026-11-25-01-channel-tendered.js')),
   '2026-11-25-10-user-logins': loadedWhenRun(() => import('./2026-11-25-10-user-logins.js')),
+  '2026-11-25-20-ledger-replay': loadedWhenRun(() => import('./2026-11-25-20-ledger-replay.js')),
 };
