@@ -3,6 +3,7 @@
  * (what failed, the HTTP status and the server's words, and the fix).
  */
 import { ERROR_KINDS, KIND_BY_CODE, KIND_BY_STATUS, KnownError, type ErrorKind, type KindRule } from '../contract/error-kinds.js';
+import { UNSAFE_CHARACTERS } from './unsafe-characters.js';
 
 /** Bad input caught before any request was made. */
 export class UsageError extends KnownError {
@@ -107,14 +108,9 @@ export class ApiError extends KnownError {
   }
 }
 
-// The server's words reach a terminal: escape sequences (ESC ]0;title BEL, CSI, C1 controls)
-// would retitle, restyle or move it, and bidirectional overrides would disguise the text.
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** Collapses whitespace so a message stays on one line, drops control characters, and bounds its length. */
 export function oneLine(text: string, max = MAX_SERVER_MESSAGE): string {
-  const flat = text.replace(/\s+/g, ' ').replace(UNPRINTABLE, '').trim();
+  const flat = text.replace(/\s+/g, ' ').replace(UNSAFE_CHARACTERS, '').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

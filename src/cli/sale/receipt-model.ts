@@ -3,6 +3,7 @@
  * company's reference lists: names of the company, shop and sales person, and the IMEI or serial
  * number of each unit sold. Pure.
  */
+import { UNSAFE_CHARACTERS } from '../../client/unsafe-characters.js';
 import type { ReferenceData } from '../../contract/reference-data.js';
 import type { SalePayment } from '../../contract/sale-payments.js';
 import { roundToCents } from '../../domain/money.js';
@@ -17,12 +18,10 @@ export function buildReceipt(sale: FoundSale, found: SaleLines, refs: ReferenceD
 // ESC/POS printers act on control bytes (ESC, GS: cut the paper, open the drawer, change the code
 // page), and a terminal on escape sequences: none of the text from the server may carry one.
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Every text field of the receipt without control characters; tabs and line breaks become spaces. */
 export function cleanText<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(LINE_BREAKS, ' ').replace(CONTROLS, '') as T;
+  if (typeof value === 'string') return value.replace(LINE_BREAKS, ' ').replace(UNSAFE_CHARACTERS, '') as T;
   if (Array.isArray(value)) return value.map(cleanText) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, cleanText(field)])) as T;
