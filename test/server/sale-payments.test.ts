@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../src/client/http-transport.js';
 import { fetchSalePayments } from '../../src/client/sale-payments.js';
 import { SALE_PAYMENTS_PATH } from '../../src/contract/sale-payments.js';
+import { SALE_PAYMENTS_SQL } from '../../src/store/sale-payments.repository.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 
@@ -62,5 +63,11 @@ describe('sale payments', () => {
     const { body } = await server.request('GET', SALE_PAYMENTS_PATH, { token: cashier, query: { companyId: 1, saleIds: String(other.id) } });
     expect(body.list).toEqual([]);
     expect((await server.request('GET', SALE_PAYMENTS_PATH, { token: cashier, query: { companyId: 2, saleIds: String(other.id) } })).status).toBe(403);
+  });
+
+  it('finds the sales by id, never by walking every sale of the company (a page of an export stays cheap)', () => {
+    const plan = (server.store.sqlite.prepare(`explain query plan ${SALE_PAYMENTS_SQL}`).all(1, '[1,2]', 1, '[1,2]') as { detail: string }[]).map((row) => row.detail);
+    expect(plan).toContain('SEARCH s USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan.filter((detail) => /^(SCAN|SEARCH) s USING (COVERING )?INDEX/.test(detail))).toEqual([]);
   });
 });
