@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../contract/enums.js';
+import { unrevokedTokenByHash } from '../store/api-token.repository.js';
 import type { Store } from '../store/open-db.js';
 import { hashToken } from '../services/token-hash.js';
 import type { Principal } from './principal.js';
@@ -21,13 +22,8 @@ declare module 'fastify' {
 }
 
 export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipal?: Principal): void {
-  const findToken = store.sqlite.prepare<[string], { company_id: number; user_id: number; role: Role; name: string; expires_at: number | null }>(
-    `select t.company_id, t.user_id, t.role, u.name, t.expires_at
-       from api_tokens t join users u on u.id = t.user_id
-      where t.token_hash = ? and t.revoked_at is null`,
-  );
   const principals = principalCache(store, (token) => {
-    const row = findToken.get(hashToken(token));
+    const row = unrevokedTokenByHash(store, hashToken(token));
     return row && { principal: { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name }, expiresAt: row.expires_at };
   });
   app.decorateRequest('principal', null as unknown as Principal);

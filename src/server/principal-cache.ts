@@ -5,6 +5,7 @@
  * runs in another process), and when this process created or revoked one (tokenWrites).
  */
 import { tokenWrites } from '../services/token-service.js';
+import { dataVersion } from '../store/data-version.js';
 import type { Store } from '../store/open-db.js';
 import type { Principal } from './principal.js';
 
@@ -23,13 +24,12 @@ export interface TokenHolder {
 }
 
 export function principalCache(store: Store, lookUp: (token: string) => TokenHolder | undefined): PrincipalCache {
-  const dataVersion = store.sqlite.prepare<[], number>('pragma data_version').pluck();
   const known = new Map<string, TokenHolder>();
   let seenVersion = -1;
   let seenWrites = -1;
   return {
     principalOf(token, now = Date.now()) {
-      const version = dataVersion.get()!;
+      const version = dataVersion(store);
       const writes = tokenWrites(store);
       if (version !== seenVersion || writes !== seenWrites || known.size >= MAX_ENTRIES) {
         known.clear();

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
-import { openStore, type Store } from '../store/open-db.js';
+import { openStore, neverWaitForLocks, type Store } from '../store/open-db.js';
 import { buildApp } from './app.js';
 import { requestLogger } from './request-log.js';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts.js';
@@ -53,7 +53,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   // From here no statement waits for a lock: a wait would stop the event loop, reads
   // included. A save that finds the write lock taken tries again on a timer (sale-group-commit).
-  store.sqlite.pragma('busy_timeout = 0');
+  neverWaitForLocks(store);
   let url: string;
   try {
     url = await app.listen({ host: options.host, port: options.port });

@@ -1,6 +1,8 @@
 /**
- * Writes of a cash sale. Every function runs inside the caller's synchronous transaction
- * (the save service opens it), so a failed save leaves nothing behind.
+ * A cash sale's rows: writeSale writes a checked sale whole (header, lines, payment channels,
+ * units marked sold, the receipt number), and the look-ups a save needs first. Everything runs
+ * inside the caller's synchronous transaction (the save service opens it: transactions.ts), so a
+ * failed save leaves nothing behind.
  */
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
@@ -20,7 +22,7 @@ export interface StoredSaleKey {
 }
 
 /** Advances the company's receipt sequence and returns the new number (R000123). */
-export function nextReceiptNo(store: Store, companyId: number): string {
+function nextReceiptNo(store: Store, companyId: number): string {
   const row = prepared<[number], { receipt_seq: number }>(store, 'update companies set receipt_seq = receipt_seq + 1 where id = ? returning receipt_seq').get(companyId);
   if (!row) throw new Error(`no company ${companyId}`);
   return `R${String(row.receipt_seq).padStart(6, '0')}`;
@@ -47,17 +49,17 @@ const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key',
 const INSERT_SALE = `insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')})`;
 const UPDATE_SALE = `update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`;
 
-export function insertSale(store: Store, header: SaleHeaderRow, extra: { receipt_no: string; idempotency_key: string | null; request_hash: string | null; created_at: number }): number {
+function insertSale(store: Store, header: SaleHeaderRow, extra: { receipt_no: string; idempotency_key: string | null; request_hash: string | null; created_at: number }): number {
   const values = [...HEADER_COLUMNS.map((c) => header[c]), extra.receipt_no, extra.idempotency_key, extra.request_hash, extra.created_at];
   return Number(prepared(store, INSERT_SALE).run(values).lastInsertRowid);
 }
 
-export function updateSale(store: Store, id: number, header: SaleHeaderRow): void {
+function updateSale(store: Store, id: number, header: SaleHeaderRow): void {
   prepared(store, UPDATE_SALE).run([...HEADER_COLUMNS.map((c) => header[c]), id]);
 }
 
 /** Puts the units sold by the sale's lines back in stock, then drops its lines and channels. */
-export function clearSaleLines(store: Store, saleId: number): void {
+function clearSaleLines(store: Store, saleId: number): void {
   prepared(store, `update item_specs set status = 'in_stock', sold_line_id = null where sold_line_id in (select id from cash_sale_lines where sale_id = ?)`).run(saleId);
   prepared(store, 'delete from cash_sale_lines where sale_id = ?').run(saleId);
   prepared(store, 'delete from cash_sale_channels where sale_id = ?').run(saleId);
@@ -71,7 +73,7 @@ const LINE_COLUMNS = [
 
 const INSERT_LINE = `insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')})`;
 
-export function insertSaleLine(store: Store, line: SaleLineRow): number {
+function insertSaleLine(store: Store, line: SaleLineRow): number {
   return Number(prepared(store, INSERT_LINE).run(LINE_COLUMNS.map((c) => line[c])).lastInsertRowid);
 }
 
@@ -79,12 +81,12 @@ export function insertSaleLine(store: Store, line: SaleLineRow): number {
  * Marks a unit sold by a line, only if it is still in stock: false means another sale took it
  * first, whatever was read before.
  */
-export function markUnitSold(store: Store, unitId: number, companyId: number, lineId: number): boolean {
+function markUnitSold(store: Store, unitId: number, companyId: number, lineId: number): boolean {
   const result = prepared(store, `update item_specs set status = 'sold', sold_line_id = ? where id = ? and company_id = ? and status = 'in_stock'`).run(lineId, unitId, companyId);
   return result.changes === 1;
 }
 
-export function insertSaleChannel(store: Store, channel: SaleChannelRow): void {
+function insertSaleChannel(store: Store, channel: SaleChannelRow): void {
   prepared(store, 'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents) values (?, ?, ?, ?, ?, ?)').run(
     channel.sale_id,
     channel.company_id,
@@ -93,4 +95,61 @@ export function insertSaleChannel(store: Store, channel: SaleChannelRow): void {
     channel.amount_cents,
     channel.tendered_cents,
   );
+}
+
+/** What a line of the sale carries of its own; the rest of its row is the sale's. */
+export type SaleLineFields = Omit<SaleLineRow, 'sale_id' | 'company_id' | 'line_no' | 'issue_date' | 'retail_shop_id' | 'user_id'>;
+export type SaleChannelFields = Omit<SaleChannelRow, 'sale_id' | 'company_id'>;
+
+/** A checked sale as rows. */
+export interface SaleToWrite {
+  header: SaleHeaderRow;
+  lines: readonly SaleLineFields[];
+  channels: readonly SaleChannelFields[];
+  /** The sale an update replaces: its lines are replaced, its receipt number kept. */
+  replaces?: { id: number; receipt_no: string };
+  /** Kept with a new sale: its Idempotency-Key and request hash (null without a key), when it was made. */
+  created: { idempotency_key: string | null; request_hash: string | null; created_at: number };
+}
+
+export type SaleWritten =
+  | { written: true; id: number; receiptNo: string }
+  /** A line's unit was no longer in stock (another sale took it first): the caller refuses the sale, which rolls back what was written. */
+  | { written: false; unitTakenOnLine: number; unitId: number };
+
+/**
+ * Writes a sale: a new one takes the company's next receipt number; an update puts the units of
+ * its old lines back in stock and replaces its lines and channels. Each line's unit is marked
+ * sold only if still in stock.
+ */
+export function writeSale(store: Store, sale: SaleToWrite): SaleWritten {
+  const { header } = sale;
+  let id: number;
+  let receiptNo: string;
+  if (sale.replaces) {
+    clearSaleLines(store, sale.replaces.id);
+    updateSale(store, sale.replaces.id, header);
+    id = sale.replaces.id;
+    receiptNo = sale.replaces.receipt_no;
+  } else {
+    receiptNo = nextReceiptNo(store, header.company_id);
+    id = insertSale(store, header, { receipt_no: receiptNo, ...sale.created });
+  }
+  for (let i = 0; i < sale.lines.length; i++) {
+    const line = sale.lines[i]!;
+    const lineId = insertSaleLine(store, {
+      ...line,
+      sale_id: id,
+      company_id: header.company_id,
+      line_no: i,
+      issue_date: header.issue_date,
+      retail_shop_id: header.retail_shop_id,
+      user_id: header.user_id,
+    });
+    if (line.item_spec_id !== null && !markUnitSold(store, line.item_spec_id, header.company_id, lineId)) {
+      return { written: false, unitTakenOnLine: i, unitId: line.item_spec_id };
+    }
+  }
+  for (const channel of sale.channels) insertSaleChannel(store, { ...channel, sale_id: id, company_id: header.company_id });
+  return { written: true, id, receiptNo };
 }

@@ -66,6 +66,14 @@ export async function openStore(file: string, options: OpenOptions = {}): Promis
   };
 }
 
+/**
+ * From here no statement of this connection waits for another's lock: it fails at once (SQLITE_BUSY).
+ * A server's wait would stop its event loop, reads included; it retries on a timer instead.
+ */
+export function neverWaitForLocks(store: Store): void {
+  store.sqlite.pragma('busy_timeout = 0');
+}
+
 async function migrate(sqlite: SqliteDatabase.Database, options: OpenOptions): Promise<void> {
   const list = options.migrations ?? allMigrations;
   const known = Object.keys(list);
