@@ -6,13 +6,14 @@
 //   server/standalone.js              the server on a port
 // Pure-JS dependencies are bundled in: Node's ES module loader pays per file, and fastify,
 // ajv and their kin are hundreds of files. Each command still loads only its own chunks.
-// Kept outside: the native SQLite addon, and pdfkit, which reads its font files from disk.
+// Kept outside: the native SQLite addon, pdfkit, which reads its font files from disk, and
+// exceljs (with its zip and XML kin), loaded only by an xlsx export.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = ['better-sqlite3', 'pdfkit'];
+const external = ['better-sqlite3', 'pdfkit', 'exceljs'];
 
 /**
  * fastify loads ajv and fast-json-stringify itself only when an app gives no schema compilers;

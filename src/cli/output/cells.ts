@@ -1,6 +1,6 @@
 import type { Column } from './columns/types.js';
-import { csvField, neutralisedText } from './csv-text.js';
-import { exportDate, formatTableDate } from './date-text.js';
+import { csvField, spreadsheetText } from './csv-text.js';
+import { exportDate, formatTableDate, zonedExportDate } from './date-text.js';
 import { formatMoney, plainMoney } from './money-text.js';
 
 /**
@@ -21,13 +21,16 @@ export function tableCell(value: unknown, column: Column, timeZone: string): str
   return printable(textOf(value));
 }
 
-/** Text for a CSV cell: plain numbers, money with two fixed decimals, ISO dates (or epoch ms when raw). */
-export function csvCell(value: unknown, column: Column, raw: boolean): string {
+/**
+ * Text for a CSV cell: plain numbers, money with two fixed decimals, dates as ISO 8601 in the
+ * company's zone with its offset (or epoch ms when raw).
+ */
+export function csvCell(value: unknown, column: Column, raw: boolean, timeZone: string): string {
   if (value === null || value === undefined) return '';
   if (column.kind === 'payments' && Array.isArray(value)) return paymentsText(value, plainMoney);
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (column.kind === 'money') return plainMoney(value);
-    if (column.kind === 'date') return String(exportDate(value, raw));
+    if (column.kind === 'date') return String(zonedExportDate(value, timeZone, raw));
     return String(value);
   }
   return textOf(value);
@@ -35,18 +38,20 @@ export function csvCell(value: unknown, column: Column, raw: boolean): string {
 
 /**
  * A CSV field of one column, quoted where needed, with its kind decided once, for the row loop
- * of a large export. Money and dates written from numbers hold only digits, `-`, `.`, `:` and
- * letters, so they skip the quoting check.
+ * of a large export. Money and dates written from numbers hold only digits, `-`, `+`, `.`, `:`
+ * and letters, so they skip the quoting check. Text is made safe for a spreadsheet
+ * (spreadsheetText) unless raw.
  */
-export function csvFieldWriter(column: Column, raw: boolean): (value: unknown) => string {
+export function csvFieldWriter(column: Column, raw: boolean, timeZone: string): (value: unknown) => string {
   switch (column.kind) {
     case 'money':
-      return (value) => (typeof value === 'number' && Number.isFinite(value) ? plainMoney(value) : csvField(csvCell(value, column, raw)));
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? plainMoney(value) : csvField(csvCell(value, column, raw, timeZone)));
     case 'date':
-      return (value) => (typeof value === 'number' && Number.isFinite(value) ? String(exportDate(value, raw)) : csvField(csvCell(value, column, raw)));
+      return (value) =>
+        typeof value === 'number' && Number.isFinite(value) ? String(zonedExportDate(value, timeZone, raw)) : csvField(csvCell(value, column, raw, timeZone));
     default:
-      if (raw) return (value) => csvField(typeof value === 'string' ? value : csvCell(value, column, raw));
-      return (value) => csvField(typeof value === 'string' ? neutralisedText(value) : csvCell(value, column, raw));
+      if (raw) return (value) => csvField(typeof value === 'string' ? value : csvCell(value, column, raw, timeZone));
+      return (value) => csvField(typeof value === 'string' ? spreadsheetText(value) : csvCell(value, column, raw, timeZone));
   }
 }
 

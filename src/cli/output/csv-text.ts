@@ -22,6 +22,26 @@ export function neutralisedText(text: string): string {
   return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
 }
 
+/**
+ * Digits a spreadsheet would read as a number and change: twelve or more (an IMEI becomes
+ * 3.5E+14, and past fifteen digits its last ones turn to zeros) or a leading zero (0712345678
+ * loses it).
+ */
+const ALTERED_AS_NUMBER = /^(?:0\d+|\d{12,})$/;
+
+/**
+ * Text as a spreadsheet should show it: a formula-like text neutralised (neutralisedText), and
+ * digits it would alter written as the formula ="350123456789012", which Excel, LibreOffice and
+ * Google Sheets show as that text exactly (the one CSV form all three keep; a leading
+ * apostrophe or tab would show). Built here from digits only, so it runs nothing else.
+ * `--raw` writes the plain digits, for programs.
+ */
+export function spreadsheetText(text: string): string {
+  const first = text.charCodeAt(0);
+  if (first >= 48 && first <= 57 && text.length > 1 && ALTERED_AS_NUMBER.test(text)) return `="${text}"`;
+  return neutralisedText(text);
+}
+
 export function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
@@ -35,12 +55,13 @@ export function csvRecord(fields: readonly string[]): string {
 
 /**
  * Flat objects as CSV with a header of the first object's keys: absent and null values are
- * empty, text neutralised unless `raw` (neutralisedText), everything else as String() writes it.
+ * empty, text made safe for a spreadsheet unless `raw` (spreadsheetText), everything else as
+ * String() writes it.
  */
 export function csvOfObjects(objects: readonly Record<string, unknown>[], raw = false): string {
   if (objects.length === 0) return '';
   const keys = Object.keys(objects[0]!);
-  const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' && !raw ? neutralisedText(value) : String(value));
+  const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' && !raw ? spreadsheetText(value) : String(value));
   let text = csvRecord(keys);
   for (const object of objects) text += csvRecord(keys.map((key) => cell(object[key])));
   return text;

@@ -66,6 +66,61 @@ function isoText(epochMs: number): string {
   return `${cachedDayText}${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's offset from UTC at `epochMs`, in minutes (Nairobi: 180), from Intl's zone data;
+ * undefined when it is not whole minutes (local mean time before a zone's first standard time).
+ */
+export function zoneOffsetMinutes(epochMs: number, timeZone: string): number | undefined {
+  let offsetFormat = offsetFormats.get(timeZone);
+  if (!offsetFormat) {
+    offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, offsetFormat);
+  }
+  const name = offsetFormat.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  if (name === 'GMT') return 0;
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+  if (!match) return undefined;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/** The last UTC day whose offset is known to hold from its first to its last millisecond. */
+const steadyDays = new Map<string, { day: number; offset: number }>();
+
+/**
+ * The offset at `epochMs`, asking Intl twice per UTC day instead of once per row: when a day
+ * starts and ends at the same offset it holds all day (zones change offset at most once a day).
+ */
+function offsetAt(epochMs: number, timeZone: string): number | undefined {
+  const day = Math.floor(epochMs / DAY_MS);
+  const known = steadyDays.get(timeZone);
+  if (known?.day === day) return known.offset;
+  const first = zoneOffsetMinutes(day * DAY_MS, timeZone);
+  const last = zoneOffsetMinutes(day * DAY_MS + DAY_MS - 1, timeZone);
+  if (first !== undefined && first === last) {
+    steadyDays.set(timeZone, { day, offset: first });
+    return first;
+  }
+  return zoneOffsetMinutes(epochMs, timeZone);
+}
+
+/**
+ * Epoch ms for CSV: ISO 8601 as the wall clock of `timeZone` reads it, with that zone's offset
+ * (2024-06-01T00:30:00.000+03:00 for Nairobi), so a spreadsheet shows the company's day and a
+ * program still reads the exact instant; the epoch ms itself when `raw`. A time outside the
+ * Date range, or at an offset that is not whole minutes, is written as exportDate does (UTC).
+ */
+export function zonedExportDate(epochMs: number, timeZone: string, raw = false): string | number {
+  if (raw) return epochMs;
+  if (!Number.isInteger(epochMs) || epochMs < DAY_MS || epochMs >= YEAR_10000 - DAY_MS) return exportDate(epochMs);
+  const offset = offsetAt(epochMs, timeZone);
+  if (offset === undefined) return exportDate(epochMs);
+  const wall = isoText(epochMs + offset * 60_000);
+  const size = Math.abs(offset);
+  return `${wall.slice(0, -1)}${offset < 0 ? '-' : '+'}${two(Math.floor(size / 60))}:${two(size % 60)}`;
+}
+
 function two(n: number): string {
   return n < 10 ? `0${n}` : `${n}`;
 }

@@ -54,7 +54,9 @@ export interface DocumentOptions {
   bom?: boolean;
   color?: boolean;
   timeZone?: string;
-  /** Which section csv exports (a section's `name`); the layout's `csvSection` by default. */
+  /** The output is a terminal (xlsx is refused there). */
+  terminal?: boolean;
+  /** Which section csv and xlsx export (a section's `name`); the layout's `csvSection` by default. */
   section?: string;
 }
 
@@ -72,14 +74,16 @@ export async function renderDocument(
   opts: DocumentOptions,
 ): Promise<void> {
   const doc = document as Row;
-  if (opts.format === 'csv') {
+  if (opts.format === 'csv' || opts.format === 'xlsx') {
     const section = pickSection(layout, opts.section ?? layout.csvSection);
     await renderRecords(listOf(doc, section), out, {
-      format: 'csv',
+      format: opts.format,
       columns: section.columns,
       fields: opts.fields,
       raw: opts.raw,
       bom: opts.bom,
+      timeZone: opts.timeZone,
+      terminal: opts.terminal,
     });
     return;
   }

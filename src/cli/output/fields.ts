@@ -15,7 +15,7 @@ export function selectFields(
 ): Column[] {
   const byKey = new Map(set.columns.map((column) => [column.key.toLowerCase(), column]));
   if (requested === undefined) {
-    if (format === 'csv' && set.csvOnRequest) return set.columns.filter((column) => !set.csvOnRequest!.includes(column.key));
+    if ((format === 'csv' || format === 'xlsx') && set.csvOnRequest) return set.columns.filter((column) => !set.csvOnRequest!.includes(column.key));
     if (format !== 'table') return [...set.columns];
     return set.defaultTableFields.map((key) => {
       const column = byKey.get(key.toLowerCase());

@@ -1,12 +1,13 @@
 import { extname } from 'node:path';
 import { OutputUsageError } from './errors.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'xlsx'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** File extensions `--output FILE` understands, as hledger picks a format from the file name. */
 export const FORMAT_BY_EXTENSION: Readonly<Record<string, OutputFormat>> = {
   '.csv': 'csv',
+  '.xlsx': 'xlsx',
   '.json': 'json',
   '.ndjson': 'ndjson',
   '.jsonl': 'ndjson',

@@ -23,7 +23,7 @@ export interface RenderOptions {
   color?: boolean;
   /** Add a totals row to a table, summing the money columns marked `total`. */
   totals?: boolean;
-  /** IANA zone for table dates; default Africa/Nairobi. */
+  /** IANA zone of table, csv and xlsx dates (json keeps UTC); default Africa/Nairobi. */
   timeZone?: string;
   /** Fit a table to this many characters; absent: no limit. */
   width?: number;
@@ -86,13 +86,20 @@ export async function renderRecords(
   if (opts.bom && opts.format !== 'csv') {
     throw new OutputUsageError('--bom applies to csv output only');
   }
+  if (opts.format === 'xlsx' && opts.terminal) {
+    throw new OutputUsageError('xlsx is a binary file, not for a terminal: write it with -o FILE.xlsx (or pipe it)');
+  }
   switch (opts.format) {
     case 'ndjson':
       return writeNdjson(records, out, projector(columns, opts.fields !== undefined, raw));
     case 'json':
       return writeJsonArray(records, out, projector(columns, opts.fields !== undefined, raw));
     case 'csv':
-      return writeCsv(records, out, columns, raw, opts.bom ?? false);
+      return writeCsv(records, out, columns, raw, opts.bom ?? false, zoneOf(opts));
+    case 'xlsx': {
+      const { writeXlsx } = await import('./xlsx-writer.js');
+      return writeXlsx(records, out, columns, { sheetName: opts.columns.name, timeZone: zoneOf(opts) });
+    }
     case 'table': {
       const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
       assertTimeZone(timeZone);
@@ -153,10 +160,17 @@ async function writeJsonArray(records: RecordSource, out: NodeJS.WritableStream,
   return count;
 }
 
-async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean): Promise<number> {
+/** The zone dates are shown in: the company's (the profile's timeZone), checked; Nairobi by default. */
+function zoneOf(opts: RenderOptions): string {
+  const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
+  assertTimeZone(timeZone);
+  return timeZone;
+}
+
+async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean, timeZone: string): Promise<number> {
   const keys = columns.map((column) => column.key);
   await writeChunk(out, (bom ? '\ufeff' : '') + csvRecord(keys));
-  const fieldOf = columns.map((column) => csvFieldWriter(column, raw));
+  const fieldOf = columns.map((column) => csvFieldWriter(column, raw, timeZone));
   return pump(records, out, (group) => {
     let text = '';
     for (const record of group) {

@@ -9,7 +9,7 @@ const CLOSED = 'output closed before all data was written';
 type Destroyable = NodeJS.WritableStream & { destroyed?: boolean; errored?: Error | null };
 
 /** Writes a chunk, waiting for the stream to drain when its buffer is full. */
-export async function writeChunk(out: NodeJS.WritableStream, chunk: string): Promise<void> {
+export async function writeChunk(out: NodeJS.WritableStream, chunk: string | Uint8Array): Promise<void> {
   if (!out.write(chunk)) await drained(out);
 }
 

@@ -34,6 +34,12 @@ export async function emitSaveOutcome(context: CommandContext, outcome: SaveOutc
       : { status: 'queued', outboxId: outcome.outboxId, idempotencyKey: outcome.idempotencyKey };
   await withOutput(context, async (target) => {
     const format = resolveFormat({ format: context.globals.format, output: context.globals.output, stdoutIsTTY: target.isTTY });
+    if (format === 'xlsx') {
+      // A one-row sheet: the sale is already saved, so the outcome is written, never refused.
+      const columns = columnSet<Record<string, unknown>>('sale saved', Object.keys(record).map((key) => ({ key, header: key, kind: key === 'id' || key === 'outboxId' ? 'integer' : 'text' })), []);
+      await renderRecords([record], target.stream, { format, columns, terminal: target.isTTY });
+      return;
+    }
     target.stream.write(recordText(record, format, (r) => (r.status === 'saved' ? `receipt ${r.receiptNo ?? '(none)'}  sale ${r.id ?? '(unknown)'}\n` : `queued in the outbox as #${r.outboxId}\n`)));
   });
 }
@@ -88,14 +94,15 @@ export async function emitPreview(context: CommandContext, preview: SalePreview)
       target.stream.write(format === 'json' ? `${JSON.stringify(shown, null, 2)}\n` : `${JSON.stringify(shown)}\n`);
       return;
     }
-    if (format === 'csv') {
-      // One kind of row per CSV file: the lines, as a spreadsheet reconciles them, through the
-      // one CSV writer every list uses (money with two decimals, --fields, --bom).
+    if (format === 'csv' || format === 'xlsx') {
+      // One kind of row per CSV file or sheet: the lines, as a spreadsheet reconciles them,
+      // through the one writer every list uses (money with two decimals, --fields, --bom).
       await renderRecords(preview.lines, target.stream, {
-        format: 'csv',
+        format,
         columns: previewLineColumns,
         fields,
         bom: context.globals.bom,
+        terminal: target.isTTY,
       });
       return;
     }

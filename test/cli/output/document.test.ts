@@ -94,7 +94,7 @@ describe('pay advice', () => {
     });
     expect(rents[2]?.tenantName).toBe('Otieno "Jr"');
     const expenses = parse(await render({ format: 'csv', section: 'expenses' }), { columns: true }) as Record<string, string>[];
-    expect(expenses).toEqual([{ txnDate: '2024-06-14T09:00:00.000Z', description: 'Plumbing, block A', amount: '2500.00' }]);
+    expect(expenses).toEqual([{ txnDate: '2024-06-14T12:00:00.000+03:00', description: 'Plumbing, block A', amount: '2500.00' }]);
   });
 
   it('takes --fields and --bom for the CSV export', async () => {

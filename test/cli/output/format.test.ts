@@ -37,7 +37,7 @@ describe('resolveFormat', () => {
   });
 
   it('refuses a file whose extension says nothing, suggesting --format', () => {
-    expect(() => resolveFormat({ output: 'report.xlsx', stdoutIsTTY: true })).toThrow(/\.xlsx.*--format/);
+    expect(() => resolveFormat({ output: 'report.ods', stdoutIsTTY: true })).toThrow(/\.ods.*--format/);
     expect(() => resolveFormat({ output: 'report', stdoutIsTTY: true })).toThrow(/no extension/);
     const pdf = () => resolveFormat({ output: 'report.pdf', stdoutIsTTY: true });
     expect(pdf).toThrow(OutputUsageError);

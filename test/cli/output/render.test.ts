@@ -74,7 +74,7 @@ describe('csv', () => {
       fields: ['totalAmount', 'issueDate', 'refNo', 'id'],
     });
     const [row] = parse(text, { columns: true }) as Record<string, string>[];
-    expect(row).toEqual({ totalAmount: '1234567.50', issueDate: '2024-06-10T05:00:00.000Z', refNo: '', id: '1' });
+    expect(row).toEqual({ totalAmount: '1234567.50', issueDate: '2024-06-10T08:00:00.000+03:00', refNo: '', id: '1' });
   });
 
   it('keeps epoch ms with raw', async () => {

@@ -48,6 +48,7 @@ export async function run(options: PayAdviceOptions & GlobalOptions): Promise<vo
         bom: options.bom,
         color: colourWanted(context, target.isTTY),
         timeZone: settings.timeZone,
+        terminal: target.isTTY,
       }),
     );
   });

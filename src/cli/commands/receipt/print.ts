@@ -33,7 +33,9 @@ function receiptForm(options: ReceiptPrintOptions & GlobalOptions): { form: Rece
     return { form: 'pdf', file: options.pdf };
   }
   const file = options.output === undefined || options.output === '-' ? undefined : options.output;
-  if (options.format === 'csv') throw new CliUsageError('a receipt has no csv form: use --format table (text), json or ndjson, or -o FILE.pdf');
+  if (options.format === 'csv' || options.format === 'xlsx') {
+    throw new CliUsageError(`a receipt has no ${options.format} form: use --format table (text), json or ndjson, or -o FILE.pdf`);
+  }
   const byFormat: ReceiptForm | undefined = options.format === 'json' || options.format === 'ndjson' ? options.format : options.format === 'table' ? 'text' : undefined;
   if (file === undefined) return { form: byFormat ?? 'text' };
   const extension = extname(file).toLowerCase();

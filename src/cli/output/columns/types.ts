@@ -24,7 +24,7 @@ export interface ColumnSet {
   readonly defaultTableFields: readonly string[];
   /** Table columns, most important first: the last are left out first when a table is too wide. Default: display order. */
   readonly tablePriority?: readonly string[];
-  /** Fields CSV leaves out unless `--fields` names them (an HTML document in a spreadsheet cell helps nobody). */
+  /** Fields CSV and xlsx leave out unless `--fields` names them (an HTML document in a spreadsheet cell helps nobody). */
   readonly csvOnRequest?: readonly string[];
 }
 

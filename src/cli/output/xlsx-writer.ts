@@ -1,0 +1,124 @@
+/**
+ * Records as an Excel workbook (xlsx), one sheet: each cell typed as a spreadsheet wants it.
+ * Money is a number shown with two decimals and thousands separators, dates are dates (the
+ * company's wall-clock time), counts and ids are numbers, and text (IMEIs, phone numbers,
+ * account codes) is text, so 350123456789012 never becomes 3.5E+14 and 0712345678 keeps its
+ * zero. The header row is bold and frozen. A text cell in xlsx is never a formula, so the CSV
+ * apostrophe guard is not needed here.
+ *
+ * Written with exceljs's streaming writer: each row is committed (serialised into the zip) as
+ * it arrives, so `--all` over many pages holds about a page, not the whole result.
+ */
+import { Writable } from 'node:stream';
+import { paymentsText } from './cells.js';
+import type { Column } from './columns/types.js';
+import { zoneOffsetMinutes } from './date-text.js';
+import { plainMoney } from './money-text.js';
+import { isRecordPages, writeChunk, type RecordSource } from './write.js';
+
+export interface XlsxOptions {
+  /** The sheet's name (Excel allows 31 characters, without : \ / ? * [ ]). */
+  sheetName: string;
+  /** IANA zone whose wall-clock time date cells show. */
+  timeZone: string;
+}
+
+export const MONEY_FORMAT = '#,##0.00';
+export const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** The most characters Excel keeps in one cell; a longer text is cut, with an ellipsis. */
+const MAX_CELL_TEXT = 32_767;
+/** Rows committed between two yields to the event loop, so the zip drains as rows come. */
+const ROWS_PER_YIELD = 500;
+
+// Characters XML 1.0 cannot carry at all: a workbook holding one would not open.
+// eslint-disable-next-line no-control-regex
+const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+type Row = Record<string, unknown>;
+type CellValue = string | number | Date | null;
+
+/** Writes the records as one sheet and resolves to how many were written. */
+export async function writeXlsx(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], opts: XlsxOptions): Promise<number> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: keptOpen(out), useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetNameOf(opts.sheetName), { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
+  sheet.columns = columns.map((column) => ({
+    key: column.key,
+    width: widthOf(column),
+    style: column.kind === 'money' ? { numFmt: MONEY_FORMAT } : column.kind === 'date' ? { numFmt: DATE_FORMAT } : {},
+  }));
+  const header = sheet.addRow(columns.map((column) => column.key));
+  header.font = { bold: true };
+  header.commit();
+  const cellOf = columns.map((column) => cellWriter(column, opts.timeZone));
+  let count = 0;
+  const add = async (record: object) => {
+    const row = record as Row;
+    sheet.addRow(columns.map((column, i) => cellOf[i]!(row[column.key]))).commit();
+    count += 1;
+    if (count % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
+  };
+  if (isRecordPages(records)) {
+    for await (const page of records.pages) for (const record of page) await add(record);
+  } else {
+    for await (const record of records) await add(record);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return count;
+}
+
+/** One column's cell value from a record's value, its kind decided once. */
+export function cellWriter(column: Column, timeZone: string): (value: unknown) => CellValue {
+  const fallback = (value: unknown): CellValue => (value === null || value === undefined ? null : typeof value === 'number' ? value : textCell(value));
+  switch (column.kind) {
+    case 'money':
+    case 'integer':
+    case 'number':
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback(value));
+    case 'date':
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? (wallClockDate(value, timeZone) ?? value) : fallback(value));
+    case 'payments':
+      return (value) => (Array.isArray(value) ? textCell(paymentsText(value, plainMoney)) : fallback(value));
+    default:
+      return (value) => (value === null || value === undefined ? null : textCell(value));
+  }
+}
+
+/**
+ * A spreadsheet date holds no zone: the Date whose UTC fields are the company's wall-clock time
+ * at that instant (exceljs writes a Date's UTC fields). Undefined outside the Date range.
+ */
+export function wallClockDate(epochMs: number, timeZone: string): Date | undefined {
+  const offset = zoneOffsetMinutes(epochMs, timeZone);
+  const date = new Date(epochMs + (offset ?? 0) * 60_000);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function textCell(value: unknown): string {
+  const text = (typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(NOT_IN_XML, '\ufffd');
+  return text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT - 1)}…` : text;
+}
+
+function widthOf(column: Column): number {
+  const wanted = column.kind === 'date' ? 20 : column.kind === 'money' ? 14 : column.kind === 'text' || column.kind === 'payments' ? 18 : 10;
+  return Math.min(40, Math.max(wanted, column.key.length + 2));
+}
+
+function sheetNameOf(name: string): string {
+  const cleaned = name.replace(/[:\\/?*[\]]/g, ' ').trim() || 'Sheet1';
+  return cleaned.slice(0, 31);
+}
+
+/**
+ * The output stream as exceljs's zip sees it: writes pass through with backpressure, and the
+ * end of the zip does not end `out`, which belongs to the caller (a file moved into place at
+ * commit, or stdout).
+ */
+function keptOpen(out: NodeJS.WritableStream): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      writeChunk(out, chunk).then(() => callback(), callback);
+    },
+  });
+}

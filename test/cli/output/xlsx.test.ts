@@ -1,0 +1,100 @@
+/**
+ * `--format xlsx`: the workbook read back with exceljs, as a spreadsheet app would open it.
+ * Money is a number with two decimals shown, dates are dates at the company's wall-clock time,
+ * IMEIs and phone numbers are text exactly as sent, the header row is frozen; a text that
+ * looks like a formula is text, never a formula.
+ */
+import ExcelJS from 'exceljs';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { cashSaleColumns } from '../../../src/cli/output/columns/cash-sale.js';
+import { itemSpecColumns } from '../../../src/cli/output/columns/item-spec.js';
+import { OutputUsageError } from '../../../src/cli/output/errors.js';
+import { resolveFormat } from '../../../src/cli/output/format.js';
+import { renderRecords } from '../../../src/cli/output/render.js';
+import type { ColumnSet } from '../../../src/cli/output/columns/types.js';
+
+class ByteSink extends Writable {
+  chunks: Buffer[] = [];
+  ended = false;
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
+    this.chunks.push(Buffer.from(chunk));
+    callback();
+  }
+  override _final(callback: () => void): void {
+    this.ended = true;
+    callback();
+  }
+}
+
+async function workbookOf(records: object[] | { pages: AsyncIterable<object[]> }, columns: ColumnSet, fields?: string[]): Promise<{ sheet: ExcelJS.Worksheet; sink: ByteSink; written: number }> {
+  const sink = new ByteSink();
+  const written = await renderRecords(records, sink, { format: 'xlsx', columns, fields, timeZone: 'Africa/Nairobi' });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(sink.chunks) as never);
+  return { sheet: book.worksheets[0]!, sink, written };
+}
+
+// 2024-05-31 21:30:15 UTC is 1 June 00:30:15 in Nairobi (UTC+3).
+const LATE_MAY_UTC = Date.UTC(2024, 4, 31, 21, 30, 15);
+
+describe('xlsx output', () => {
+  it('types each cell: money as numbers with two decimals, dates as the company\'s wall-clock time, text as text', async () => {
+    const sale = { id: 7, issueDate: LATE_MAY_UTC, issuedTo: '=HYPERLINK("http://evil.example","x")', issuedToPhone: '0712345678', totalAmount: 1234.5, balance: -5, refNo: null };
+    const { sheet } = await workbookOf([sale], cashSaleColumns, ['id', 'issueDate', 'issuedTo', 'issuedToPhone', 'totalAmount', 'balance', 'refNo']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'id', 'issueDate', 'issuedTo', 'issuedToPhone', 'totalAmount', 'balance', 'refNo']);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe(7);
+    const date = row.getCell(2);
+    expect(date.type).toBe(ExcelJS.ValueType.Date);
+    // A spreadsheet date has no zone: it reads 2024-06-01 00:30:15, Nairobi's clock.
+    expect((date.value as Date).toISOString()).toBe('2024-06-01T00:30:15.000Z');
+    expect(date.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(row.getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(row.getCell(3).value).toBe(sale.issuedTo);
+    expect(row.getCell(4).value).toBe('0712345678');
+    for (const [cell, amount] of [[5, 1234.5], [6, -5]] as const) {
+      expect(row.getCell(cell).type).toBe(ExcelJS.ValueType.Number);
+      expect(row.getCell(cell).value).toBe(amount);
+      expect(row.getCell(cell).numFmt).toBe('#,##0.00');
+    }
+    expect(row.getCell(7).value).toBeNull();
+  });
+
+  it('keeps IMEIs as text, every digit', async () => {
+    const unit = { id: 1, imei1: '356805120010535', imei2: '86012342509234212', serialNo: '000123', salePrice: 2499 };
+    const { sheet } = await workbookOf([unit], itemSpecColumns, ['id', 'imei1', 'imei2', 'serialNo', 'salePrice']);
+    const row = sheet.getRow(2);
+    expect([row.getCell(2).value, row.getCell(3).value, row.getCell(4).value]).toEqual(['356805120010535', '86012342509234212', '000123']);
+    expect(row.getCell(2).type).toBe(ExcelJS.ValueType.String);
+  });
+
+  it('freezes the header row and makes it bold', async () => {
+    const { sheet } = await workbookOf([{ id: 1 }], cashSaleColumns, ['id']);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+  });
+
+  it('writes every page of a paged source, in order, and leaves the output stream open for its owner', async () => {
+    async function* pages() {
+      for (let page = 0; page < 5; page++) yield Array.from({ length: 400 }, (_, i) => ({ id: page * 400 + i + 1, totalAmount: (page * 400 + i) / 100 }));
+    }
+    const { sheet, sink, written } = await workbookOf({ pages: pages() }, cashSaleColumns, ['id', 'totalAmount']);
+    expect(written).toBe(2000);
+    expect(sheet.rowCount).toBe(2001);
+    expect(sheet.getRow(2001).getCell(1).value).toBe(2000);
+    expect(sheet.getRow(2001).getCell(2).value).toBe(19.99);
+    expect(sink.ended).toBe(false);
+  });
+
+  it('replaces characters XML cannot carry, so the workbook opens', async () => {
+    const { sheet } = await workbookOf([{ id: 1, notes: 'a\u0001b\tc' }], cashSaleColumns, ['id', 'notes']);
+    expect(sheet.getRow(2).getCell(2).value).toBe('a\ufffdb\tc');
+  });
+
+  it('is chosen by -o report.xlsx, and refused on a terminal', async () => {
+    expect(resolveFormat({ output: 'report.xlsx', stdoutIsTTY: true })).toBe('xlsx');
+    expect(resolveFormat({ output: 'REPORT.XLSX', stdoutIsTTY: false })).toBe('xlsx');
+    await expect(renderRecords([{ id: 1 }], new ByteSink(), { format: 'xlsx', columns: cashSaleColumns, terminal: true })).rejects.toThrow(OutputUsageError);
+  });
+});
