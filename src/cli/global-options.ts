@@ -1,8 +1,11 @@
 /** Options every command takes; they may stand before or after the command name. */
 import { Option, type Command } from 'commander';
+import { idOption } from './options.js';
 
 export interface GlobalOptions {
   profile?: string;
+  /** The company a command works on (default: the profile's companyId). */
+  company?: number;
   baseUrl?: string;
   token?: string;
   local?: boolean;
@@ -24,6 +27,7 @@ export interface GlobalOptions {
 export function addGlobalOptions(program: Command): Command {
   return program
     .option('-p, --profile <name>', 'config profile to use (env SHOPPROP_PROFILE)')
+    .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId; env SHOPPROP_COMPANY)'))
     .option('--base-url <url>', 'service base URL; without one, commands run on the local store (env SHOPPROP_BASE_URL)')
     .option('--token <token>', 'bearer token for the service (env SHOPPROP_TOKEN)')
     .option('--local', 'use the local store in-process even when a base URL is configured')

@@ -26,7 +26,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
     .helpCommand(false)
     .exitOverride()
     // Long option names leave descriptions less than commander's 40 columns at 80: wrap them anyway.
-    .configureHelp({ minWidthToWrap: 24 })
+    .configureHelp({ minWidthToWrap: 24, showGlobalOptions: true })
     .configureOutput({ ...OUTPUT, ...output });
   addGlobalOptions(program);
   program.addCommand(saleCommands());

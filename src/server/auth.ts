@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../contract/enums.js';
 import { unrevokedTokenByHash } from '../store/api-token.repository.js';
+import { companyExists } from '../store/catalog.repository.js';
 import type { Store } from '../store/open-db.js';
 import { hashToken } from '../services/token-hash.js';
 import type { Principal } from './principal.js';
@@ -52,10 +53,17 @@ export function requireRole(request: FastifyRequest, allowed: readonly Role[]): 
   }
 }
 
-/** Refuses (403) access to another company's data. Use for companyId and for every id that belongs to a company. */
+/**
+ * Refuses access to another company's data (403), and to a company that does not exist (404):
+ * an unknown company is "not found", never an empty list that reads as "no sales". A token of
+ * one company is refused any other (403) whether or not it exists, so it learns nothing of
+ * other companies. Use for companyId and for every id that belongs to a company.
+ */
 export function refuseOtherCompany(request: FastifyRequest, companyId: number): void {
   const own = request.principal.companyId;
-  if (own !== null && own !== companyId) {
+  if (own === null) {
+    if (!companyExists(request.server.context.store, companyId)) throw new KnownError('notFound', `companyId: no company ${companyId}`);
+  } else if (own !== companyId) {
     throw new KnownError('forbidden', `company ${companyId} is not the company of this token`);
   }
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessTransport } from '../../src/client/inprocess-transport.js';
 import type { Transport } from '../../src/client/transport.js';
 import { endpoints } from '../../src/contract/endpoints.js';
+import { SALE_PAYMENTS_PATH } from '../../src/contract/sale-payments.js';
 import { buildApp } from '../../src/server/app.js';
 import { LOCAL_ADMIN } from '../../src/server/principal.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
@@ -46,5 +47,27 @@ describe('ids named with a company, asked by the local admin', () => {
     expect(await ask(idOf(table, 2))).toEqual({ status: 403, code: 'FORBIDDEN' });
     expect(await ask(9_999_999)).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect((await ask(idOf(table, 1))).status).toBe(200);
+  });
+});
+
+describe('a company that does not exist', () => {
+  const unknownCompany = 9_999_999;
+  const byCompany: { path: string; query: Record<string, string | number> }[] = [
+    { path: endpoints.listCashSales.path, query: { start: 0, limit: 5 } },
+    { path: endpoints.listCashSales.path, query: {} },
+    { path: endpoints.listReceiptSpecs.path, query: {} },
+    { path: SALE_PAYMENTS_PATH, query: { saleIds: '1' } },
+  ];
+
+  it.each(byCompany)('$path with $query: 404 for the local admin, never an empty list', async ({ path, query }) => {
+    expect(await status({ companyId: unknownCompany, ...query }, path)).toEqual({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('is refused (403) to a token of another company, which learns nothing of which companies exist', async () => {
+    const token = server.tokenFor(1, 'accountant');
+    for (const companyId of [2, unknownCompany]) {
+      const response = await server.request('GET', endpoints.listCashSales.path, { token, query: { companyId, start: 0, limit: 5 } });
+      expect(response.status).toBe(403);
+    }
   });
 });

@@ -29,13 +29,12 @@ function defineLocalCommands(local: Command): void {
     token
       .command('create')
       .description('create a token for a user (printed once; only its hash is kept)')
-      .addOption(idOption('--company <id>', 'company of the token').makeOptionMandatory())
       .addOption(choiceOption('--role <role>', 'what it may do', ROLES).makeOptionMandatory())
       .requiredOption('--name <name>', 'user the token belongs to'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',
   ).action(lazyAction('local/token-create'));
   withExamples(
-    token.command('list').description('tokens of the local store (never the tokens themselves)').addOption(idOption('--company <id>', 'only this company')),
+    token.command('list').description('tokens of the local store (never the tokens themselves)'),
     'shopprop local token list',
   ).action(lazyAction('local/token-list'));
   withExamples(
@@ -52,7 +51,6 @@ function defineLocalCommands(local: Command): void {
     user
       .command('create')
       .description('create a user with a login name and password (asked at the terminal, or --password-stdin); prints its id')
-      .addOption(idOption('--company <id>', 'company of the user').makeOptionMandatory())
       .addOption(choiceOption('--role <role>', 'what the tokens it logs in for may do', ['CASHIER', 'ACCOUNTANT', 'ADMIN']).makeOptionMandatory())
       .requiredOption('--name <name>', 'name shown for the user')
       .requiredOption('--username <login>', 'login name, unique in the store (case does not matter)')
@@ -92,7 +90,6 @@ function defineLocalCommands(local: Command): void {
     local
       .command('import <kind> <file>')
       .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}`)
-      .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)'))
       .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...', 'utf-8'),
     'shopprop local import products products.csv',
     'shopprop local import landlords landlords.csv --encoding windows-1252',
@@ -109,7 +106,6 @@ function defineLocalCommands(local: Command): void {
     statement
       .command('prepare')
       .description('freeze the pay advice of a property and month as a statement (INTERIM, or --final)')
-      .addOption(idOption('-c, --company <id>', 'company (default: the profile\'s companyId)'))
       .addOption(idOption('--property <id>', 'property id').makeOptionMandatory())
       .requiredOption('--month <m>', 'month 1..12', month)
       .requiredOption('--year <y>', 'year', year)

@@ -3,12 +3,14 @@ import type { Role } from '../../../contract/enums.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
+import { companyOrPrompt } from '../../required-value.js';
 
-export async function run(options: { company: number; role: string; name: string } & GlobalOptions): Promise<void> {
+export async function run(options: { role: string; name: string } & GlobalOptions): Promise<void> {
   const context = createContext(options);
+  const companyId = await companyOrPrompt(context, options.company);
   const { createToken } = await import('../../../services/token-service.js');
   const created = await withLocalStore(context, (store) =>
-    createToken(store, { companyId: options.company, role: options.role.toLowerCase() as Role, name: options.name, now: context.now() }),
+    createToken(store, { companyId, role: options.role.toLowerCase() as Role, name: options.name, now: context.now() }),
   );
   context.terminal.stdout.write(`${created.token}\n`);
   context.say(

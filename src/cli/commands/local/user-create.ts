@@ -4,9 +4,9 @@ import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { readNewPassword } from '../../io/read-password.js';
 import { withLocalStore } from '../../local-store.js';
+import { companyOrPrompt } from '../../required-value.js';
 
 export interface UserCreateOptions {
-  company: number;
   role: string;
   name: string;
   username: string;
@@ -16,11 +16,12 @@ export interface UserCreateOptions {
 
 export async function run(options: UserCreateOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
+  const companyId = await companyOrPrompt(context, options.company);
   const password = await readNewPassword(context, options.passwordStdin);
   const { createLocalUser, normaliseUsername } = await import('../../../services/local-users.js');
   const userId = await withLocalStore(context, (store) =>
-    createLocalUser(store, { companyId: options.company, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
+    createLocalUser(store, { companyId, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
   );
   context.terminal.stdout.write(`${userId}\n`);
-  context.say(`user ${userId} "${normaliseUsername(options.username)}" (${options.role.toLowerCase()}, company ${options.company}) can log in at POST /api/auth/login`);
+  context.say(`user ${userId} "${normaliseUsername(options.username)}" (${options.role.toLowerCase()}, company ${companyId}) can log in at POST /api/auth/login`);
 }

@@ -6,13 +6,10 @@ import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
 
-const company = () => idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)');
-
 export function propertyCommands(): Command[] {
   const paidBalance = withExamples(
     new CommandClass('paidbalance')
       .description('tenant paid and balance for a month, by zone, field officer or property')
-      .addOption(company())
       .addOption(idOption('--zone <id>', 'zone (region) id'))
       .addOption(idOption('--officer <id>', 'field officer id (alone, or with --zone)'))
       .addOption(idOption('--property <id>', 'property id'))
@@ -25,7 +22,6 @@ export function propertyCommands(): Command[] {
   const payAdvice = withExamples(
     new CommandClass('payadvice')
       .description('landlord pay advice of a property for a month: income, fees, expenses, net due')
-      .addOption(company())
       .addOption(idOption('--property <id>', 'property id'))
       .addOption(choiceOption('--type <type>', 'landlord payment type (default COMBINED)', LANDLORD_PAYMENT_TYPES))
       .addOption(idOption('--service <id>', 'service (utility) id: with SERVICE_CHARGE_ONLY, that service alone (default: every service charge)'))
@@ -38,7 +34,6 @@ export function propertyCommands(): Command[] {
   const statements = withExamples(
     new CommandClass('statements')
       .description('landlord property statements (prepared, approved, paid)')
-      .addOption(company())
       .addOption(idOption('--landlord <id>', 'landlord id'))
       .addOption(idOption('--zone <id>', 'only properties of this zone'))
       .addOption(choiceOption('--status <status>', 'paid/posted status (default ALL)', PAID_POSTED))

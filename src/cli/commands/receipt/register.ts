@@ -19,7 +19,6 @@ function defineReceiptCommands(receipt: Command): void {
     receipt
       .command('specs')
       .description('list serialised units in stock (serial, IMEI, price) for receipts')
-      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
       .option('--start <n>', 'zero-based offset', nonNegativeInteger)
       .option('--limit <n>', 'units per page, 1..1000 (default 50)', pageSize)
       .option('--all', 'every page, streamed'),
@@ -31,7 +30,6 @@ function defineReceiptCommands(receipt: Command): void {
     receipt
       .command('print <sale>')
       .description('print a sale\'s receipt for a 58 mm or 80 mm printer, or as a PDF')
-      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
       .addOption(new Option('--width <chars>', 'characters per line: 32 (58 mm) or 48 (80 mm)').choices(['32', '48']).default('48'))
       .option('--pdf <file>', 'write the receipt as a PDF instead'),
     'shopprop receipt print 120',

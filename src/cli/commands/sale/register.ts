@@ -19,7 +19,6 @@ function defineSaleCommands(sale: Command): void {
     sale
       .command('list')
       .description('list cash sales, newest first (by company, shop or sales person)')
-      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
       .addOption(idOption('--shop <id>', 'only this retail shop (every sale of it)'))
       .addOption(idOption('--sales-person <id>', 'only this sales person (every sale of theirs)'))
       .option('--start <n>', 'zero-based offset of the first sale', nonNegativeInteger)
@@ -34,7 +33,6 @@ function defineSaleCommands(sale: Command): void {
     sale
       .command('items')
       .description('list sale lines (items sold) with their sale\'s customer and date')
-      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
       .addOption(idOption('--shop <id>', 'only this retail shop'))
       .addOption(idOption('--sales-person <id>', 'only this sales person'))
       .addOption(idOption('--item <id>', 'only this product (itemId)'))
@@ -52,7 +50,6 @@ function defineSaleCommands(sale: Command): void {
       .description('record a cash sale: interactively, or from a JSON file or stdin')
       .option('--file <file>', 'sale in the interface\'s request shape (JSON); - reads stdin')
       .option('--dry-run', 'check the sale and show its totals; save nothing')
-      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
       .addOption(idOption('--shop <id>', 'retail shop (default: the profile\'s retailShopId)'))
       .addOption(idOption('--cashbook <id>', 'cashbook (default: the profile\'s cashbookId)'))
       .addOption(idOption('--user <id>', 'sales person / cashier (default: the profile\'s userId)')),
