@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { lazyGroup } from '../../lazy-group.js';
-import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
+import { nonNegativeInteger, pageSize } from '../../options.js';
 
 export function receiptCommands(): Command {
   return withExamples(
