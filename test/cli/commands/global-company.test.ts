@@ -18,7 +18,7 @@ afterAll(async () => {
   temp.remove();
 });
 
-const cli = (args: string[]) => runInProcess(['--db', server.dbFile, '--no-input', ...args], { home: temp.dir, env: { SHOPPROP_COMPANY: undefined } });
+const cli = (args: string[]) => runInProcess(['--db', server.dbFile, '--no-input', ...args], { home: temp.dir });
 const ids = (stdout: string) => (JSON.parse(stdout) as { id: number; companyId: number }[]).map((sale) => [sale.id, sale.companyId]);
 
 describe('--company, a global flag', () => {
