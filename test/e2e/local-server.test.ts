@@ -1,55 +1,28 @@
 /**
- * The quick start as a user runs it: demo data, then every report embedded (no server), then
- * the same commands against `shopprop serve` on a port with a token: the same data.
+ * The quick start where it needs real processes: the built CLI stopping quietly when the reader
+ * of its pipe goes away, and `shopprop serve` on a port with a token answering the same data as
+ * the embedded store, then stopping on SIGTERM. (The embedded reports themselves are tested
+ * in-process: test/cli/commands/embedded-reports.test.ts.) The clients run in-process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
+import { demoHome } from '../helpers/demo-store.js';
+import { QUICK_START_REPORTS } from '../helpers/quick-start.js';
+import { BIN, cliEnv } from '../helpers/run-cli.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-
-const reports: string[][] = [
-  ['sale', 'list'],
-  ['sale', 'items', '--limit', '20'],
-  ['receipt', 'specs'],
-  ['paidbalance', '--zone', '1'],
-  ['payadvice', '--property', '1'],
-  ['statements', '--landlord', '1', '--status', 'ALL'],
-];
+const { dir: home, db } = demoHome();
+const cli = (args: string[]) => runInProcess(args, { home });
 
 let server: ChildProcess | undefined;
 let serverStderr = '';
 let baseUrl = '';
 
-beforeAll(async () => {
-  const demo = await runCli(['--db', db, 'demo'], { home, timeoutMs: 120_000 });
-  expect(demo.code, demo.stderr).toBe(0);
-  expect(demo.stderr).toMatch(/demo ready/);
-}, 180_000);
-
-afterAll(async () => {
+afterAll(() => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
-  temp.remove();
 });
 
-describe('embedded (no server started by hand)', () => {
-  it.each(reports)('%s prints a non-empty table on stdout', async (...args) => {
-    const { code, stdout, stderr } = await runCli(['--db', db, '--format', 'table', ...args], { home });
-    expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/┌/);
-    expect(stdout.split('\n').length).toBeGreaterThan(5);
-  });
-
-  it('uses the demo profile: company, shop, user and cashbook', async () => {
-    const { stdout } = await runCli(['config', 'list', '--format', 'json'], { home });
-    expect(JSON.parse(stdout).settings).toMatchObject({ companyId: 1 });
-    expect(Object.keys(JSON.parse(stdout).settings)).toEqual(expect.arrayContaining(['retailShopId', 'userId', 'cashbookId']));
-  });
-
+describe('the built CLI in a pipe', () => {
   it('stops quietly when the reader of a pipe goes away (| head)', async () => {
     const { spawnSync } = await import('node:child_process');
     const result = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" --db "${db}" sale items --all --format csv | head -n 2`], {
@@ -58,12 +31,6 @@ describe('embedded (no server started by hand)', () => {
     });
     expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(2);
     expect(result.stderr).not.toMatch(/EPIPE|Error/);
-  });
-
-  it('refuses to overwrite a store that holds data', async () => {
-    const again = await runCli(['--db', db, 'demo'], { home });
-    expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/exists already.*--replace/);
   });
 });
 
@@ -84,20 +51,20 @@ describe('shopprop serve on a port, with a token', () => {
   }, 60_000);
 
   it('answers the same data as the embedded store', async () => {
-    const created = await runCli(['--db', db, 'local', 'token', 'create', '--company', '1', '--role', 'admin', '--name', 'e2e'], { home });
+    const created = await cli(['--db', db, 'local', 'token', 'create', '--company', '1', '--role', 'admin', '--name', 'e2e']);
     expect(created.code, created.stderr).toBe(0);
     const token = created.stdout.trim();
     expect(token).toMatch(/^sp_/);
-    for (const args of reports) {
-      const local = await runCli(['--db', db, '--format', 'json', ...args], { home });
-      const remote = await runCli(['--base-url', baseUrl, '--token', token, '--format', 'json', ...args], { home });
+    for (const args of QUICK_START_REPORTS) {
+      const local = await cli(['--db', db, '--format', 'json', ...args]);
+      const remote = await cli(['--base-url', baseUrl, '--token', token, '--format', 'json', ...args]);
       expect(remote.code, `${args.join(' ')}: ${remote.stderr}`).toBe(0);
       expect(JSON.parse(remote.stdout), args.join(' ')).toEqual(JSON.parse(local.stdout));
     }
   });
 
   it('refuses a request without a token with exit code 4 and the fix', async () => {
-    const { code, stderr } = await runCli(['--base-url', baseUrl, 'sale', 'list'], { home });
+    const { code, stderr } = await cli(['--base-url', baseUrl, 'sale', 'list']);
     expect(code).toBe(4);
     expect(stderr).toMatch(/401/);
     expect(stderr).toMatch(/token/);

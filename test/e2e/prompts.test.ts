@@ -1,19 +1,12 @@
-/** Prompts for missing filters, in a pseudo-terminal as a person sees them; never with --no-input. */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Prompts for missing filters, in a pseudo-terminal as a person sees them; never with --no-input.
+ * (In a pipe, never: test/cli/commands/usage.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { KEY, spawnPty } from '../helpers/pty-cli.js';
-import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-
-beforeAll(async () => {
-  const demo = await runCli(['--db', db, 'demo'], { home, timeoutMs: 120_000 });
-  expect(demo.code, demo.stderr).toBe(0);
-}, 180_000);
-afterAll(() => temp.remove());
+const { dir: home, db } = demoHome();
 
 describe('at a terminal', () => {
   it('paidbalance without a filter asks which filter and its id, then prints the report', async () => {
@@ -52,15 +45,5 @@ describe('at a terminal', () => {
     const session = spawnPty(['--db', db, '--no-input', 'paidbalance'], { home });
     expect(await session.exited).toBe(2);
     expect(session.screen()).toMatch(/missing filter: give --zone, --officer or --property/);
-  });
-});
-
-describe('in a pipe', () => {
-  it('never waits for input: the missing value is an error naming the flag', async () => {
-    const started = Date.now();
-    const { code, stderr } = await runCli(['--db', db, 'statements'], { home });
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/missing --landlord/);
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

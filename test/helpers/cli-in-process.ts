@@ -21,6 +21,8 @@ const loadCommand = (id: string) => import(/* @vite-ignore */ pathToFileURL(join
 export interface InProcessOptions extends CliEnvironment {
   /** What stdin holds (a pipe: never a TTY). */
   input?: string | Uint8Array;
+  /** A stream to read instead of `input` (e.g. one that is never written to and never ends). */
+  stdin?: Readable;
   /** The clock commands read (epoch ms); the real one by default. */
   now?: () => number;
   stdoutIsTTY?: boolean;
@@ -57,7 +59,7 @@ export async function runInProcess(args: string[], options: InProcessOptions): P
     terminal: {
       stdout: stdout.stream,
       stderr: stderr.stream,
-      stdin: Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
+      stdin: options.stdin ?? Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
       stdoutIsTTY: options.stdoutIsTTY ?? false,
       stderrIsTTY: options.stderrIsTTY ?? false,
       stdinIsTTY: false,

@@ -2,6 +2,7 @@
  * The command line itself, in-process: help for every command and topic, usage errors (exit 2,
  * one line naming the problem), and the missing values a script must be told about.
  */
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { freshHomeEachTest } from '../../helpers/cli-home.js';
@@ -94,6 +95,17 @@ describe('usage errors exit 2 with one line naming the problem', () => {
     const company = await cli(['--base-url', 'http://127.0.0.1:9', 'sale', 'list']);
     expect(company.code).toBe(2);
     expect(company.stderr).toMatch(/missing --company/);
+  });
+
+  it('in a pipe that stays open, never reads it: the missing value is an error naming the flag', async () => {
+    let read = false;
+    // Never written to and never ended: a command that waited for input here would never return.
+    const stdin = new Readable({ read: () => void (read = true) });
+    const { code, stderr } = await runInProcess(['--base-url', 'http://127.0.0.1:9', 'statements', '--company', '1'], { home: home().dir, stdin });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/missing --landlord/);
+    expect(read).toBe(false);
+    stdin.destroy();
   });
 
   it('refuses a sale that is neither an id nor a receipt number, before any request', async () => {

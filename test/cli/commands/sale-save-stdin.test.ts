@@ -1,22 +1,20 @@
-/** `shopprop sale save --file -` from a pipe, as a script would: JSON in, JSON out, exit codes. */
+/**
+ * `shopprop sale save --file -` from a pipe, as a script would: JSON in, JSON out, exit codes.
+ * In-process on a demo store (stdin is a pipe, never a TTY).
+ */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open-db.js';
-import { runCli } from '../helpers/run-cli.js';
-import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock } from '../helpers/sale-fixtures.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../../src/store/open-db.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
+import { demoHome } from '../../helpers/demo-store.js';
+import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock } from '../../helpers/sale-fixtures.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-afterAll(() => temp.remove());
+const { dir: home, db } = demoHome();
 
 let refs: ReturnType<typeof companyRefs>;
 let unit: ReturnType<typeof unitsInStock>[number] | undefined;
 
 beforeAll(async () => {
-  const demo = await runCli(['demo', '--db', db], { home });
-  expect(demo.code, demo.stderr).toBe(0);
   const store = await openStore(db);
   refs = companyRefs(store, 1);
   [unit] = unitsInStock(store, 1, 1, 5);
@@ -39,7 +37,7 @@ describe('sale save --file - (stdin)', () => {
     delete body.totalTax;
     delete body.totalAmount;
     delete body.totalDiscount;
-    const { code, stdout, stderr } = await runCli(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
+    const { code, stdout, stderr } = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
     expect(code, stderr).toBe(0);
     const reply = JSON.parse(stdout);
     expect(reply).toMatchObject({ status: 'saved', id: expect.any(Number), receiptNo: expect.stringMatching(/^R\d{6}$/) });
@@ -49,7 +47,7 @@ describe('sale save --file - (stdin)', () => {
 
   it('checks totals that are given and lists every problem, exit 2, nothing saved', async () => {
     const body = saleBody(refs, [accessoryLine(refs, 1)], { over: { refNo: 'PIPE-2', totalAmount: 1, subTotal: 2, paymentMethod: 'PAYPAL' as never } });
-    const { code, stdout, stderr } = await runCli(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
+    const { code, stdout, stderr } = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/stdin: 3 problems, nothing saved:/);
@@ -61,14 +59,14 @@ describe('sale save --file - (stdin)', () => {
 
   it('passes on the server\'s refusal of a unit already sold (405 -> exit 2)', async () => {
     const body = saleBody(refs, [unitLine(unit!)], { over: { refNo: 'PIPE-3' } });
-    const { code, stderr } = await runCli(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
+    const { code, stderr } = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
     expect(code).toBe(2);
     expect(stderr).toMatch(/HTTP 405 .*already sold/);
   });
 
   it('checks a sale with --dry-run and saves nothing', async () => {
     const body = saleBody(refs, [accessoryLine(refs, 3, 50)], { over: { refNo: 'PIPE-4' } });
-    const { code, stdout, stderr } = await runCli(['--db', db, 'sale', 'save', '--file', '-', '--dry-run'], { home, input: JSON.stringify(body) });
+    const { code, stdout, stderr } = await runInProcess(['--db', db, 'sale', 'save', '--file', '-', '--dry-run'], { home, input: JSON.stringify(body) });
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ status: 'valid', subTotal: 5550, totalDiscount: 50, totalAmount: 5500, balance: 0, lines: [{ lineTotal: 5500 }] });
     expect(stderr).toContain('nothing was saved');
@@ -79,13 +77,13 @@ describe('sale save --file - (stdin)', () => {
     const body = saleBody(refs, [accessoryLine(refs, 1)], { over: { refNo: 'PIPE-5' } }) as Partial<ReturnType<typeof saleBody>>;
     delete body.retailShopId;
     delete body.userId;
-    const saved = await runCli(['--db', db, 'sale', 'save', '--file', '-', '--shop', String(refs.shopId), '--user', String(refs.userId), '--format', 'csv'], { home, input: JSON.stringify(body) });
+    const saved = await runInProcess(['--db', db, 'sale', 'save', '--file', '-', '--shop', String(refs.shopId), '--user', String(refs.userId), '--format', 'csv'], { home, input: JSON.stringify(body) });
     expect(saved.code, saved.stderr).toBe(0);
     expect(saved.stdout).toMatch(/^status,id,receiptNo,idempotencyKey\r\nsaved,\d+,R\d{6},[0-9a-f-]{36}\r\n$/);
-    const broken = await runCli(['--db', db, 'sale', 'save', '--file', '-'], { home, input: '{"issuedTo": "x",' });
+    const broken = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: '{"issuedTo": "x",' });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/stdin: 1 problem, nothing saved:\n {2}- not JSON: /);
-    const missing = await runCli(['--db', db, 'sale', 'save', '--file', join(home, 'nope.json')], { home });
+    const missing = await runInProcess(['--db', db, 'sale', 'save', '--file', join(home, 'nope.json')], { home });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read --file .*nope\.json: no such file/);
   });
