@@ -5,25 +5,18 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 
-const temp = makeTempDir();
-afterAll(() => temp.remove());
-const home = temp.dir;
+// The demo store is built in-process, from the source: it writes no code cache.
+const { dir: home, db } = demoHome();
 const cacheDir = join(home, 'cache');
-const db = join(home, 'shop.db');
 const env = { home, extra: { XDG_CACHE_HOME: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined } };
 const list = ['--db', db, 'sale', 'list', '--company', '1', '--format', 'json'];
 const cached = () => (existsSync(join(cacheDir, 'shopprop')) ? readdirSync(join(cacheDir, 'shopprop')) : []);
 /** The caches of the embedded server (the command definitions have their own). */
 const caches = () => cached().filter((name) => name.startsWith('embedded-server.cjs-'));
-
-beforeAll(async () => {
-  const demo = await runCli(['--db', db, 'demo'], { home, timeoutMs: 120_000, extra: { NODE_DISABLE_COMPILE_CACHE: '1' } });
-  expect(demo.code, demo.stderr).toBe(0);
-}, 180_000);
 
 describe('embedded start-up with a code cache', () => {
   it('answers the same on the run that writes the cache, the runs that use it, and with a corrupt one', async () => {

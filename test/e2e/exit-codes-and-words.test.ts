@@ -5,22 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { spawnPty } from '../helpers/pty-cli.js';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 
-const temp = makeTempDir();
-afterAll(() => temp.remove());
-const home = temp.dir;
+const demo = demoHome({ atDefaultStore: true });
+const home = demo.dir;
 const cli = (args: string[]) => runCli(args, { home });
-let demoOutput = '';
-
-beforeAll(async () => {
-  const demo = await cli(['demo']);
-  expect(demo.code, demo.stderr).toBe(0);
-  demoOutput = demo.stderr;
-}, 60_000);
 
 describe('exit codes and the error prefix', () => {
   it('an unknown token id is not found (3), like every other unknown id', async () => {
@@ -64,9 +56,9 @@ describe('exit codes and the error prefix', () => {
 
 describe('words', () => {
   it('demo prints what to try one command a line', () => {
-    const tries = demoOutput.slice(demoOutput.indexOf('try'));
+    const tries = demo.demoStderr().slice(demo.demoStderr().indexOf('try'));
     expect(tries).toBe('try, one at a time:\n  shopprop sale list\n  shopprop paidbalance --zone 1\n  shopprop payadvice --property 1\n  shopprop statements --landlord 1\n');
-    expect(demoOutput).not.toMatch(/\| shopprop/);
+    expect(demo.demoStderr()).not.toMatch(/\| shopprop/);
   });
 
   it('counts agree with their nouns: one record, one product', async () => {

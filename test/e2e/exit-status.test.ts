@@ -5,21 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { KEY, spawnPty } from '../helpers/pty-cli.js';
-import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { BIN, cliEnv } from '../helpers/run-cli.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-
-beforeAll(async () => {
-  const demo = await runCli(['--db', db, 'demo'], { home, timeoutMs: 120_000 });
-  expect(demo.code, demo.stderr).toBe(0);
-}, 180_000);
-afterAll(() => temp.remove());
+const { dir: home, db } = demoHome();
 
 interface Ended {
   code: number | null;

@@ -7,23 +7,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/store/open-db.js';
+import { demoHome } from '../helpers/demo-store.js';
 import { runCli } from '../helpers/run-cli.js';
 import { accessoryLine, companyRefs, saleBody } from '../helpers/sale-fixtures.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 
-const temp = makeTempDir();
-afterAll(() => temp.remove());
-const home = temp.dir;
-const db = join(home, 'shop.db');
+const { dir: home, db } = demoHome();
 const cli = (args: string[], input?: string) => runCli(['--db', db, ...args], { home, input });
 const file = (name: string) => join(home, name);
 let refs: ReturnType<typeof companyRefs>;
 
 beforeAll(async () => {
-  const demo = await runCli(['demo', '--db', db], { home });
-  expect(demo.code, demo.stderr).toBe(0);
   const store = await openStore(db);
   refs = companyRefs(store, 1);
   await store.close();

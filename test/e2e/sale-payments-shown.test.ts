@@ -3,21 +3,12 @@
  * sale's payments, `receipt print` lists them and takes a receipt number, and the shop filter
  * pages like every list. Run on the built CLI over the local store with demo data.
  */
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-afterAll(() => temp.remove());
-
-beforeAll(async () => {
-  const demo = await runCli(['demo', '--db', db], { home });
-  expect(demo.code, demo.stderr).toBe(0);
-}, 60_000);
+const { dir: home, db } = demoHome();
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
   const sqlite = new Database(db, { readonly: true });

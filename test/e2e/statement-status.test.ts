@@ -3,21 +3,12 @@
  * paid), approval fields present (null) before approval, and no totals row that would add
  * INTERIM drafts to FINAL figures. On the built CLI over the demo store.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 import { statementStatus } from '../../src/cli/output/statement-status.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-afterAll(() => temp.remove());
-
-beforeAll(async () => {
-  const demo = await runCli(['demo', '--db', db], { home });
-  expect(demo.code, demo.stderr).toBe(0);
-}, 60_000);
+const { dir: home, db } = demoHome();
 
 const cli = (...args: string[]) => runCli(['--db', db, ...args], { home, extra: { COLUMNS: '120' } });
 

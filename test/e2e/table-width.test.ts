@@ -3,20 +3,11 @@
  * gives it), the sale list and the paid-and-balance report stay within the width, leaving out
  * their least important columns and saying which; --wide shows them all; --fields is obeyed.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoHome } from '../helpers/demo-store.js';
 import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
 
-const temp = makeTempDir();
-const home = temp.dir;
-const db = join(home, 'shop.db');
-afterAll(() => temp.remove());
-
-beforeAll(async () => {
-  const demo = await runCli(['demo', '--db', db], { home });
-  expect(demo.code, demo.stderr).toBe(0);
-}, 60_000);
+const { dir: home, db } = demoHome();
 
 const table = (columns: number, ...args: string[]) => runCli(['--db', db, ...args, '--format', 'table'], { home, extra: { COLUMNS: String(columns) } });
 const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
