@@ -6,37 +6,23 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
-import { json, startServer, type TestServer } from '../client/http-fixture.js';
+import { expect, it } from 'vitest';
+import { json } from '../client/http-fixture.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { outboxFixture, smallCashSale } from '../helpers/sale-outbox-fixture.js';
 
-const temp = makeTempDir();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-  temp.remove();
-});
-
-const SALE: SaveCashSaleBody = {
-  issuedTo: 'Walk-in', issuedToPhone: '0700000000', amountPaid: 100, paymentMethod: 'CASH', transactionType: 'CASH', refNo: 'LOCK-1', notes: '',
-  cashbookId: 1, totalTax: 0, subTotal: 100, totalAmount: 100, userId: 3, retailShopId: 1, companyId: 1, totalDiscount: 0,
-  itemIssuesDto: [{ item: 'cable', itemProductId: 1, buyingPrice: 100, unitCost: 0, qty: 1, discount: 0, taxIncExc: 1, taxRateId: null, taxRate: 0, taxAmount: 0, lineTotal: 100 }],
-  channelsDto: [{ channelId: 1, referenceNo: '', amount: 100 }],
-};
+const fixture = outboxFixture();
+const SALE = smallCashSale('LOCK-1');
 
 it('a sync killed while holding the lock leaves no lock behind; a live process with its old PID does not block the next sync', async () => {
-  const home = mkdtempSync(join(temp.dir, 'home-'));
+  const server = fixture.server();
+  const home = fixture.newHome();
   const args = ['--base-url', server.url, '--token', 't'];
   server.handle((_req, res) => json(res, 503, { message: 'busy' }, { 'retry-after': '120' }));
-  const saved = await runCli([...args, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(SALE) });
+  const saved = await runInProcess([...args, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(SALE) });
   expect(saved.code, saved.stderr).toBe(0);
 
   // The first sync sends the sale to a server that never answers: it holds the lock.

@@ -1,38 +1,22 @@
 /**
- * `sale save` keeps every sale the service did not refuse on its merits: the built CLI against a
- * real HTTP server on 127.0.0.1 answering each failure (or a closed port). A kept sale is in
+ * `sale save` keeps every sale the service did not refuse on its merits: the CLI, in-process,
+ * against a real HTTP server on 127.0.0.1 answering each failure (or a closed port). A kept sale is in
  * the outbox under the Idempotency-Key the server saw, the command says so and exits 0; a sale
  * refused with 400, 405 or 409 is not kept and the command exits 2 with the server's reasons.
  */
-import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Outbox } from '../../src/cli/sale/outbox-store.js';
-import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
-import { closedPort, json, startServer, type TestServer } from '../client/http-fixture.js';
-import { runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import { Outbox } from '../../../src/cli/sale/outbox-store.js';
+import { closedPort, json } from '../../client/http-fixture.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
+import { outboxFixture, smallCashSale } from '../../helpers/sale-outbox-fixture.js';
 
-const temp = makeTempDir();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-  temp.remove();
-});
-
-const SALE: SaveCashSaleBody = {
-  issuedTo: 'Walk-in', issuedToPhone: '0700000000', amountPaid: 100, paymentMethod: 'CASH', transactionType: 'CASH', refNo: 'KEEP-1', notes: '',
-  cashbookId: 1, totalTax: 0, subTotal: 100, totalAmount: 100, userId: 3, retailShopId: 1, companyId: 1, totalDiscount: 0,
-  itemIssuesDto: [{ item: 'cable', itemProductId: 1, buyingPrice: 100, unitCost: 0, qty: 1, discount: 0, taxIncExc: 1, taxRateId: null, taxRate: 0, taxAmount: 0, lineTotal: 100 }],
-  channelsDto: [{ channelId: 1, referenceNo: '', amount: 100 }],
-};
+const fixture = outboxFixture();
+const SALE = smallCashSale('KEEP-1');
 
 async function save(baseUrl: string, extra: string[] = []) {
-  const home = mkdtempSync(join(temp.dir, 'home-'));
-  const result = await runCli(['--base-url', baseUrl, '--token', 't', ...extra, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(SALE) });
+  const home = fixture.newHome();
+  const result = await runInProcess(['--base-url', baseUrl, '--token', 't', ...extra, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(SALE) });
   const outbox = await Outbox.open(join(home, 'data', 'outbox.db'));
   try {
     return { ...result, kept: outbox.list() };
@@ -42,7 +26,7 @@ async function save(baseUrl: string, extra: string[] = []) {
 }
 
 function lastKey(): string {
-  const saves = server.seen.filter((r) => r.method === 'POST');
+  const saves = fixture.server().seen.filter((r) => r.method === 'POST');
   return String(saves.at(-1)!.headers['idempotency-key']);
 }
 
@@ -59,8 +43,8 @@ describe('a sale the service did not refuse on its merits is kept in the outbox'
   ];
   for (const [status, headers] of statuses) {
     it(`HTTP ${status}: kept under the key the server saw, said so, exit 0`, async () => {
-      server.handle((_req, res) => json(res, status, { code: 'X', message: `status ${status}` }, headers));
-      const result = await save(server.url);
+      fixture.server().handle((_req, res) => json(res, status, { code: 'X', message: `status ${status}` }, headers));
+      const result = await save(fixture.server().url);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toMatch(new RegExp(`not saved now: .*HTTP ${status}`));
       expect(result.stderr).toMatch(/kept in the offline outbox \(#1, /);
@@ -78,18 +62,18 @@ describe('a sale the service did not refuse on its merits is kept in the outbox'
 
   it('connection reset after the request was read: kept, exit 0', async () => {
     // The sale may have been recorded before the reset: only its key can tell, at the next send.
-    server.handle((_req, res) => {
+    fixture.server().handle((_req, res) => {
       res.socket?.destroy();
     });
-    const result = await save(server.url);
+    const result = await save(fixture.server().url);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/not saved now: .*(reset|closed)/);
     expect(result.kept.map((e) => e.idempotencyKey)).toEqual([lastKey()]);
   }, 30_000);
 
   it('no answer within --timeout: kept, exit 0', async () => {
-    server.handle(() => undefined);
-    const result = await save(server.url, ['--timeout', '0.5']);
+    fixture.server().handle(() => undefined);
+    const result = await save(fixture.server().url, ['--timeout', '0.5']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/not saved now: .*no complete answer from 127\.0\.0\.1:\d+ within 500ms/);
     expect(result.kept.map((e) => e.idempotencyKey)).toEqual([lastKey()]);
@@ -99,8 +83,8 @@ describe('a sale the service did not refuse on its merits is kept in the outbox'
 describe('a sale the service refuses on its merits is not kept', () => {
   for (const status of [400, 405, 409]) {
     it(`HTTP ${status}: exit 2 with the server's reasons, nothing in the outbox`, async () => {
-      server.handle((_req, res) => json(res, status, { code: 'INVALID', message: `totalAmount does not match the lines (${status})` }));
-      const result = await save(server.url);
+      fixture.server().handle((_req, res) => json(res, status, { code: 'INVALID', message: `totalAmount does not match the lines (${status})` }));
+      const result = await save(fixture.server().url);
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(new RegExp(`HTTP ${status} totalAmount does not match the lines \\(${status}\\)`));
       expect(result.stderr).not.toMatch(/outbox/);
