@@ -10,24 +10,16 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cashSale } from '../client/fixtures.js';
-import { json, startServer, type TestServer } from '../client/http-fixture.js';
+import { json } from '../client/http-fixture.js';
 import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { scriptedServerForFile } from '../helpers/scripted-server.js';
 
-const temp = makeTempDir();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-  temp.remove();
-});
+const fixture = scriptedServerForFile();
 
 function servePages(): void {
-  server.handle((req, res) => {
+  fixture.server().handle((req, res) => {
     if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
     const start = Number(req.query.start ?? 0);
     json(res, 200, { count: 3, list: [cashSale(3), cashSale(2), cashSale(1)].slice(start, start + Number(req.query.limit ?? 50)) });
@@ -38,11 +30,11 @@ const LIST = ['sale', 'list', '--company', '1', '--all', '--format', 'csv', '--f
 const EXPECTED = 'id\r\n3\r\n2\r\n1\r\n';
 
 function dir(): string {
-  return mkdtempSync(join(temp.dir, 'out-'));
+  return mkdtempSync(join(fixture.dir, 'out-'));
 }
 
-function list(output: string, home = temp.dir) {
-  return runCli(['--base-url', server.url, '--token', 't', ...LIST, '-o', output], { home });
+function list(output: string, home = fixture.dir) {
+  return runCli(['--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', output], { home });
 }
 
 describe('-o FILE', () => {
@@ -129,7 +121,7 @@ describe('-o FILE', () => {
 
   it('a failure half-way leaves neither the file nor a temp file', async () => {
     let requests = 0;
-    server.handle((req, res) => {
+    fixture.server().handle((req, res) => {
       if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
       if (requests++ > 0) return json(res, 500, { message: 'broken' });
       json(res, 200, { count: 3, list: [cashSale(3)] });
@@ -145,13 +137,13 @@ describe('-o FILE', () => {
       let stalled!: () => void;
       const reached = new Promise<void>((resolve) => (stalled = resolve));
       let requests = 0;
-      server.handle((req, res) => {
+      fixture.server().handle((req, res) => {
         if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
         if (requests++ > 0) return stalled();
         json(res, 200, { count: 3, list: [cashSale(3)] });
       });
       const d = dir();
-      const child = spawn(process.execPath, [BIN, '--base-url', server.url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], { env: cliEnv({ home: temp.dir }), stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, '--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], { env: cliEnv({ home: fixture.dir }), stdio: 'ignore' });
       await reached;
       // The first page is on its way into the temp file.
       expect(readdirSync(d).filter((name) => name.endsWith('.partial'))).toHaveLength(1);

@@ -2,11 +2,11 @@
  * `shopprop sale save` at a terminal, driven key by key in a pseudo-terminal against the local
  * store with demo data, through to a receipt number; then the receipt printed from it.
  */
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { demoHome } from '../helpers/demo-store.js';
 import { KEY, spawnPty } from '../helpers/pty-cli.js';
+import { readRows } from '../helpers/read-store.js';
 
 const { dir: home, db } = demoHome();
 
@@ -17,14 +17,7 @@ beforeAll(async () => {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const sqlite = new Database(db, { readonly: true });
-  try {
-    return sqlite.prepare(sql).all(...params) as T[];
-  } finally {
-    sqlite.close();
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]) => readRows<T>(db, sql, ...params);
 
 describe('sale save at a terminal', () => {
   it('sells a phone found by its IMEI and a cable found by name, pays by cash, and prints the receipt number', async () => {

@@ -10,13 +10,14 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Outbox } from '../../src/cli/sale/outbox-store.js';
 import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
 import { createToken } from '../../src/services/token-service.js';
 import { openStore } from '../../src/store/open-db.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { demoHome } from '../helpers/demo-store.js';
+import { readRows } from '../helpers/read-store.js';
 import { BIN, cliEnv } from '../helpers/run-cli.js';
 import { accessoryLine, companyRefs, saleBody } from '../helpers/sale-fixtures.js';
 
@@ -25,10 +26,6 @@ const STANDALONE = fileURLToPath(new URL('../../dist/server/standalone.js', impo
 const { dir, db } = demoHome();
 let token: string;
 let refs: ReturnType<typeof companyRefs>;
-const servers: ServerProcess[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop();
-});
 
 beforeAll(async () => {
   const store = await openStore(db);
@@ -62,7 +59,7 @@ async function startServer(port = 0): Promise<ServerProcess> {
       await once(child, 'exit');
     },
   };
-  servers.push(server);
+  onTestFinished(() => server.stop());
   return server;
 }
 
@@ -79,13 +76,8 @@ function sale(refNo: string): SaveCashSaleBody {
   return saleBody(refs, [accessoryLine(refs, 1)], { over: { refNo } });
 }
 
-async function salesWithRef(pattern: string): Promise<{ ref_no: string; n: number; receipt_no: string }[]> {
-  const store = await openStore(db);
-  try {
-    return store.sqlite.prepare('select ref_no, count(*) as n, max(receipt_no) as receipt_no from cash_sales where ref_no like ? group by ref_no order by ref_no').all(pattern) as never;
-  } finally {
-    await store.close();
-  }
+function salesWithRef(pattern: string): { ref_no: string; n: number; receipt_no: string }[] {
+  return readRows(db, 'select ref_no, count(*) as n, max(receipt_no) as receipt_no from cash_sales where ref_no like ? group by ref_no order by ref_no', pattern);
 }
 
 describe('an interrupted delivery', () => {
@@ -108,14 +100,14 @@ describe('an interrupted delivery', () => {
     });
     child.kill('SIGKILL');
     await once(child, 'exit').catch(() => undefined);
-    const partial = await salesWithRef('KILL-%');
+    const partial = salesWithRef('KILL-%');
     expect(partial.length).toBeGreaterThanOrEqual(5);
     expect(partial.length).toBeLessThan(40);
 
     const resumed = await cli(home, server.url, ['sale', 'sync']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/taking over from an earlier sync/);
-    const all = await salesWithRef('KILL-%');
+    const all = salesWithRef('KILL-%');
     expect(all.map((r) => r.ref_no)).toEqual(refsOf);
     expect(all.every((r) => r.n === 1)).toBe(true);
     expect(JSON.parse((await cli(home, server.url, ['sale', 'outbox'])).stdout)).toEqual([]);

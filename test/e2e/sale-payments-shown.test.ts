@@ -3,21 +3,14 @@
  * sale's payments, `receipt print` lists them and takes a receipt number, and the shop filter
  * pages like every list. Run on the built CLI over the local store with demo data.
  */
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { demoHome } from '../helpers/demo-store.js';
+import { readRows } from '../helpers/read-store.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const { dir: home, db } = demoHome();
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const sqlite = new Database(db, { readonly: true });
-  try {
-    return sqlite.prepare(sql).all(...params) as T[];
-  } finally {
-    sqlite.close();
-  }
-}
+const query = <T>(sql: string, ...params: unknown[]) => readRows<T>(db, sql, ...params);
 
 const cli = (...args: string[]) => runCli(['--db', db, ...args], { home });
 

@@ -11,6 +11,7 @@ import { openStore } from '../../src/store/open-db.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { demoHome } from '../helpers/demo-store.js';
 import { KEY, spawnPty } from '../helpers/pty-cli.js';
+import { readRows } from '../helpers/read-store.js';
 import { companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs, type UnitRef } from '../helpers/sale-fixtures.js';
 
 const { dir: home, db } = demoHome();
@@ -37,15 +38,12 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-async function salesOf(refNoLike: string): Promise<{ id: number; receipt_no: string; total: number; lines: number; key: string }[]> {
-  const store = await openStore(db);
-  try {
-    return store.sqlite
-      .prepare('select s.id, s.receipt_no, s.total_amount_cents as total, (select count(*) from cash_sale_lines l where l.sale_id = s.id) as lines, s.idempotency_key as key from cash_sales s where s.ref_no like ?')
-      .all(refNoLike) as never;
-  } finally {
-    await store.close();
-  }
+function salesOf(refNoLike: string): { id: number; receipt_no: string; total: number; lines: number; key: string }[] {
+  return readRows(
+    db,
+    'select s.id, s.receipt_no, s.total_amount_cents as total, (select count(*) from cash_sale_lines l where l.sale_id = s.id) as lines, s.idempotency_key as key from cash_sales s where s.ref_no like ?',
+    refNoLike,
+  );
 }
 
 describe('a refused sale at the terminal', () => {
@@ -95,7 +93,7 @@ describe('a refused sale at the terminal', () => {
       // Meanwhile the same phone is sold at another till.
       const other = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(saleBody(refs, [unitLine(phone)], { over: { refNo: 'OTHER-TILL' } })) });
       expect(other.code, other.stderr).toBe(0);
-      const [otherSale] = await salesOf('OTHER-TILL');
+      const [otherSale] = salesOf('OTHER-TILL');
 
       term.type(KEY.enter); // Save
       await ready('the service refused the sale; nothing was saved. Fix it here and save again:');
@@ -113,7 +111,7 @@ describe('a refused sale at the terminal', () => {
       term.kill();
     }
     const [, receiptNo] = /receipt (R\d{6})\s+sale (\d+)/.exec(term.screen())!;
-    const saved = (await salesOf('POS-%')).filter((s) => s.receipt_no === receiptNo);
+    const saved = (salesOf('POS-%')).filter((s) => s.receipt_no === receiptNo);
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ lines: 1, total: 45_000 });
   }, 90_000);

@@ -12,9 +12,10 @@ import { expect, it } from 'vitest';
 import { json } from '../client/http-fixture.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
-import { outboxFixture, smallCashSale } from '../helpers/sale-outbox-fixture.js';
+import { scriptedServerForFile } from '../helpers/scripted-server.js';
+import { smallCashSale } from '../helpers/small-sale.js';
 
-const fixture = outboxFixture();
+const fixture = scriptedServerForFile();
 const SALE = smallCashSale('LOCK-1');
 
 it('a sync killed while holding the lock leaves no lock behind; a live process with its old PID does not block the next sync', async () => {

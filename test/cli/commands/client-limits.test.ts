@@ -4,29 +4,20 @@
  * given up on at the overall deadline (`--timeout`, exit 5), and the server's words reach the
  * terminal without their control characters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../client/http-fixture.js';
+import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../../helpers/cli-in-process.js';
-import { makeTempDir } from '../../helpers/temp-dir.js';
+import { scriptedServerForFile } from '../../helpers/scripted-server.js';
 
-const temp = makeTempDir();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-  temp.remove();
-});
+const fixture = scriptedServerForFile();
 
 function list(extra: string[] = []) {
-  return runInProcess(['--base-url', server.url, '--token', 't', ...extra, 'sale', 'list', '--company', '1', '--format', 'json'], { home: temp.dir });
+  return runInProcess(['--base-url', fixture.server().url, '--token', 't', ...extra, 'sale', 'list', '--company', '1', '--format', 'json'], { home: fixture.dir });
 }
 
 describe('client limits', () => {
   it('a reply of 80 MB (no length announced) is refused: exit 6, not the memory', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
-    server.handle(async (_req, res) => {
+    fixture.server().handle(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"count":1,"list":[');
       for (let i = 0; i < 80 && !res.destroyed; i++) {
@@ -40,7 +31,7 @@ describe('client limits', () => {
   }, 30_000);
 
   it('a reply announcing 600 MB is refused before it is read: exit 6', async () => {
-    server.handle((_req, res) => {
+    fixture.server().handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(600 * 1024 * 1024) });
       res.write('{"count":1,');
     });
@@ -52,7 +43,7 @@ describe('client limits', () => {
   it('a server dripping a byte every 200 ms is given up on at --timeout: exit 5, each attempt cut by the client', async () => {
     /** Per attempt: resolves when its connection closes, true if the answer was not complete then. */
     const attempts: Promise<boolean>[] = [];
-    server.handle((_req, res) => {
+    fixture.server().handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       let drips = 0;
       const timer = setInterval(() => {
@@ -85,7 +76,7 @@ describe('client limits', () => {
   }, 30_000);
 
   it("control characters in the server's message never reach the terminal", async () => {
-    server.handle((_req, res) => {
+    fixture.server().handle((_req, res) => {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 'X', message: 'broken\u001b]0;pwned\u0007 \u001b[2J\u009b31mred\u0000\u202eevil' }));
     });

@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { Outbox } from '../../../src/cli/sale/outbox-store.js';
 import { closedPort, json } from '../../client/http-fixture.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
-import { outboxFixture, smallCashSale } from '../../helpers/sale-outbox-fixture.js';
+import { scriptedServerForFile } from '../../helpers/scripted-server.js';
+import { smallCashSale } from '../../helpers/small-sale.js';
 
-const fixture = outboxFixture();
+const fixture = scriptedServerForFile();
 const SALE = smallCashSale('KEEP-1');
 
 async function save(baseUrl: string, extra: string[] = []) {

@@ -11,7 +11,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { SaveCashSaleBody } from '../../../src/contract/cash-sale.js';
 import { seedDemo } from '../../../src/demo/seed-demo.js';
 import { buildApp } from '../../../src/server/app.js';
@@ -26,10 +26,6 @@ const temp = makeTempDir();
 let store: Store;
 let token: string;
 let refs: ReturnType<typeof companyRefs>;
-const servers: ServerListening[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop();
-});
 
 beforeAll(async () => {
   store = await openStore(join(temp.dir, 'shop.db'));
@@ -48,7 +44,7 @@ interface ServerListening {
   stop(): Promise<void>;
 }
 
-/** The server on the store, listening on 127.0.0.1 (a free port unless one is named). */
+/** The server on the store, listening on 127.0.0.1 (a free port unless one is named) until it is stopped or the test ends. */
 async function startServer(port = 0): Promise<ServerListening> {
   const app: FastifyInstance = await buildApp({ store });
   const url = await app.listen({ host: '127.0.0.1', port });
@@ -62,7 +58,7 @@ async function startServer(port = 0): Promise<ServerListening> {
       await app.close();
     },
   };
-  servers.push(server);
+  onTestFinished(() => server.stop());
   return server;
 }
 
@@ -170,56 +166,53 @@ class FlakyProxy {
   }
 }
 
+/** The server with a FlakyProxy in front of it, both closed when the test ends. */
+async function serverBehindProxy(): Promise<FlakyProxy> {
+  const server = await startServer();
+  const proxy = new FlakyProxy(server.url);
+  await proxy.start();
+  onTestFinished(() => proxy.close());
+  return proxy;
+}
+
 describe('an interrupted delivery', () => {
   it('a server that dies after committing the save: the sale is kept, and sync gets the first result back, not a second sale', async () => {
-    const server = await startServer();
-    const proxy = new FlakyProxy(server.url);
-    await proxy.start();
-    try {
-      const home = newHome();
-      proxy.mode = 'commit-then-die';
-      const saved = await cli(home, proxy.url, ['sale', 'save', '--file', '-'], JSON.stringify(sale('DIE-1')));
-      expect(saved.code, saved.stderr).toBe(0);
-      expect(saved.stderr).toMatch(/kept in the offline outbox/);
-      // The server did record it, once.
-      const [recorded] = salesWithRef('DIE-1');
-      expect(recorded).toMatchObject({ n: 1 });
+    const proxy = await serverBehindProxy();
+    const home = newHome();
+    proxy.mode = 'commit-then-die';
+    const saved = await cli(home, proxy.url, ['sale', 'save', '--file', '-'], JSON.stringify(sale('DIE-1')));
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toMatch(/kept in the offline outbox/);
+    // The server did record it, once.
+    const [recorded] = salesWithRef('DIE-1');
+    expect(recorded).toMatchObject({ n: 1 });
 
-      proxy.mode = 'pass';
-      const synced = await cli(home, proxy.url, ['sale', 'sync']);
-      expect(synced.code, synced.stderr).toBe(0);
-      expect(JSON.parse(synced.stdout)).toMatchObject([{ status: 'sent', receiptNo: recorded!.receipt_no }]);
-      expect(salesWithRef('DIE-1')).toMatchObject([{ n: 1, receipt_no: recorded!.receipt_no }]);
-    } finally {
-      await proxy.close();
-    }
+    proxy.mode = 'pass';
+    const synced = await cli(home, proxy.url, ['sale', 'sync']);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(JSON.parse(synced.stdout)).toMatchObject([{ status: 'sent', receiptNo: recorded!.receipt_no }]);
+    expect(salesWithRef('DIE-1')).toMatchObject([{ n: 1, receipt_no: recorded!.receipt_no }]);
   }, 60_000);
 
   it('a server that dies after committing during a sync: the sync stops, and the next one neither loses nor doubles', async () => {
-    const server = await startServer();
-    const proxy = new FlakyProxy(server.url);
-    await proxy.start();
-    try {
-      const home = newHome();
-      proxy.mode = 'down';
-      for (const ref of ['SYNCDIE-1', 'SYNCDIE-2']) {
-        const saved = await cli(home, proxy.url, ['sale', 'save', '--file', '-'], JSON.stringify(sale(ref)));
-        expect(saved.code, saved.stderr).toBe(0);
-      }
-      expect(salesWithRef('SYNCDIE-%')).toEqual([]);
-
-      proxy.mode = 'commit-then-die';
-      const cut = await cli(home, proxy.url, ['sale', 'sync']);
-      expect(cut.code).toBe(5);
-      expect(salesWithRef('SYNCDIE-%')).toMatchObject([{ ref_no: 'SYNCDIE-1', n: 1 }]);
-      expect(JSON.parse((await cli(home, proxy.url, ['sale', 'outbox'])).stdout)).toHaveLength(2);
-
-      proxy.mode = 'pass';
-      const synced = await cli(home, proxy.url, ['sale', 'sync']);
-      expect(synced.code, synced.stderr).toBe(0);
-      expect(salesWithRef('SYNCDIE-%')).toMatchObject([{ ref_no: 'SYNCDIE-1', n: 1 }, { ref_no: 'SYNCDIE-2', n: 1 }]);
-    } finally {
-      await proxy.close();
+    const proxy = await serverBehindProxy();
+    const home = newHome();
+    proxy.mode = 'down';
+    for (const ref of ['SYNCDIE-1', 'SYNCDIE-2']) {
+      const saved = await cli(home, proxy.url, ['sale', 'save', '--file', '-'], JSON.stringify(sale(ref)));
+      expect(saved.code, saved.stderr).toBe(0);
     }
+    expect(salesWithRef('SYNCDIE-%')).toEqual([]);
+
+    proxy.mode = 'commit-then-die';
+    const cut = await cli(home, proxy.url, ['sale', 'sync']);
+    expect(cut.code).toBe(5);
+    expect(salesWithRef('SYNCDIE-%')).toMatchObject([{ ref_no: 'SYNCDIE-1', n: 1 }]);
+    expect(JSON.parse((await cli(home, proxy.url, ['sale', 'outbox'])).stdout)).toHaveLength(2);
+
+    proxy.mode = 'pass';
+    const synced = await cli(home, proxy.url, ['sale', 'sync']);
+    expect(synced.code, synced.stderr).toBe(0);
+    expect(salesWithRef('SYNCDIE-%')).toMatchObject([{ ref_no: 'SYNCDIE-1', n: 1 }, { ref_no: 'SYNCDIE-2', n: 1 }]);
   }, 60_000);
 });

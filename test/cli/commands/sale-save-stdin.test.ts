@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/store/open-db.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { demoHome } from '../../helpers/demo-store.js';
+import { readRows } from '../../helpers/read-store.js';
 import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock } from '../../helpers/sale-fixtures.js';
 
 const { dir: home, db } = demoHome();
@@ -21,13 +22,8 @@ beforeAll(async () => {
   await store.close();
 }, 60_000);
 
-async function salesWithRef(refNo: string): Promise<{ id: number; receipt_no: string; total_amount_cents: number }[]> {
-  const store = await openStore(db);
-  try {
-    return store.sqlite.prepare('select id, receipt_no, total_amount_cents from cash_sales where ref_no = ?').all(refNo) as never;
-  } finally {
-    await store.close();
-  }
+function salesWithRef(refNo: string): { id: number; receipt_no: string; total_amount_cents: number }[] {
+  return readRows(db, 'select id, receipt_no, total_amount_cents from cash_sales where ref_no = ?', refNo);
 }
 
 describe('sale save --file - (stdin)', () => {
@@ -41,7 +37,7 @@ describe('sale save --file - (stdin)', () => {
     expect(code, stderr).toBe(0);
     const reply = JSON.parse(stdout);
     expect(reply).toMatchObject({ status: 'saved', id: expect.any(Number), receiptNo: expect.stringMatching(/^R\d{6}$/) });
-    const saved = await salesWithRef('PIPE-1');
+    const saved = salesWithRef('PIPE-1');
     expect(saved).toEqual([{ id: reply.id, receipt_no: reply.receiptNo, total_amount_cents: Math.round(unit!.price * 100) + 2 * 185_000 }]);
   });
 
@@ -54,7 +50,7 @@ describe('sale save --file - (stdin)', () => {
     expect(stderr).toContain('  - paymentMethod: expected one of CASH, MPESA, CHECK (got "PAYPAL")');
     expect(stderr).toContain('  - subTotal is 2, expected 1850');
     expect(stderr).toContain('  - totalAmount is 1, expected 1850');
-    expect(await salesWithRef('PIPE-2')).toEqual([]);
+    expect(salesWithRef('PIPE-2')).toEqual([]);
   });
 
   it('passes on the server\'s refusal of a unit already sold (405 -> exit 2)', async () => {
@@ -70,7 +66,7 @@ describe('sale save --file - (stdin)', () => {
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ status: 'valid', subTotal: 5550, totalDiscount: 50, totalAmount: 5500, balance: 0, lines: [{ lineTotal: 5500 }] });
     expect(stderr).toContain('nothing was saved');
-    expect(await salesWithRef('PIPE-4')).toEqual([]);
+    expect(salesWithRef('PIPE-4')).toEqual([]);
   });
 
   it('fills the header ids from the flags and refuses a file that is not JSON', async () => {
