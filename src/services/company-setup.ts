@@ -3,9 +3,10 @@
  * warehouse), cashbooks, the three payment channels, a VAT rate and a zero rate, an admin user.
  */
 import { toBasisPoints } from '../domain/money.js';
-import { insertCompanyWithReferenceData, type CreatedCompany } from '../store/company-setup.repository.js';
+import { companyNames, insertCompanyWithReferenceData, type CreatedCompany } from '../store/company-setup.repository.js';
 import type { Store } from '../store/open-db.js';
-import { badRequestError } from './service-error.js';
+import { immediateTransaction } from '../store/transactions.js';
+import { badRequestError, conflictError } from './service-error.js';
 
 export interface CompanySetup {
   name: string;
@@ -29,13 +30,22 @@ export function setUpCompany(store: Store, setup: CompanySetup): CreatedCompany 
   if (!(vatPercent >= 0 && vatPercent <= 100)) throw badRequestError('VAT must be a percentage from 0 to 100');
   const shops = (setup.shops ?? ['Main shop']).map((shop) => shop.trim()).filter(Boolean);
   if (shops.length === 0) throw badRequestError('a company needs at least one shop');
-  return store.sqlite.transaction(() =>
-    insertCompanyWithReferenceData(store, {
+  // Checked inside the write transaction, so two processes cannot both create the name.
+  return immediateTransaction(store, () => {
+    const same = companyNames(store).find((company) => sameCompanyName(company.name, name));
+    if (same) throw conflictError(`company ${same.id} is already named "${same.name}"; give the new company another name`);
+    return insertCompanyWithReferenceData(store, {
       name,
       timeZone,
       vatRateBp: toBasisPoints(vatPercent),
       shops,
       adminName: setup.adminName?.trim() || `${name} admin`,
-    }),
-  )();
+    });
+  });
+}
+
+/** Two names a person would read as one company: "Acme Phones" and " acme  phones". */
+export function sameCompanyName(a: string, b: string): boolean {
+  const key = (name: string) => name.trim().replace(/\s+/g, ' ').normalize('NFC').toLocaleLowerCase('en');
+  return key(a) === key(b);
 }

@@ -44,3 +44,8 @@ export function insertCompanyWithReferenceData(store: Store, rows: NewCompanyRow
   const adminUserId = run("insert into users (company_id, name, role) values (?, ?, 'admin')", companyId, rows.adminName);
   return { companyId, shopIds, cashbookIds, adminUserId };
 }
+
+/** Every company's id and name, to refuse a second company of the same name. */
+export function companyNames(store: Store): { id: number; name: string }[] {
+  return store.sqlite.prepare<[], { id: number; name: string }>('select id, name from companies order by id').all();
+}

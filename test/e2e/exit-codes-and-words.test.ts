@@ -73,7 +73,7 @@ describe('words', () => {
     writeFileSync(products, 'code,name,category,price,cost,taxRate,taxIncExc\nNEW1,Phone stand,Stands,500,200,16,1\n');
     const imported = await cli(['local', 'import', 'products', products]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stderr).toMatch(/^imported 1 product, 1 new category from /);
+    expect(imported.stderr).toMatch(/^imported 1 product and created 1 category from /);
   });
 
   it('at a terminal, the progress line is cleared before the final message', async () => {

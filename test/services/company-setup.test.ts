@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpCompany } from '../../src/services/company-setup.js';
+import { sameCompanyName, setUpCompany } from '../../src/services/company-setup.js';
 import { openStore, type Store } from '../../src/store/open-db.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -33,5 +33,24 @@ describe('setting up a company in the local store', () => {
     expect(() => setUpCompany(store, { name: 'X', vatPercent: Number.NaN })).toThrow(/VAT/);
     expect(() => setUpCompany(store, { name: 'X', shops: [' '] })).toThrow(/shop/);
     expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
+  });
+
+  it('refuses a second company a person would read as the same name, naming the first', () => {
+    const first = setUpCompany(store, { name: 'Lakeview Phones' });
+    const before = store.sqlite.prepare('select count(*) as n from companies').get();
+    for (const name of ['Lakeview Phones', ' lakeview  PHONES ', 'LAKEVIEW PHONES']) {
+      expect(() => setUpCompany(store, { name }), name).toThrow(`company ${first.companyId} is already named "Lakeview Phones"`);
+    }
+    expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
+    expect(setUpCompany(store, { name: 'Lakeview Phones 2' }).companyId).toBeGreaterThan(first.companyId);
+  });
+});
+
+describe('sameCompanyName', () => {
+  it('ignores case, surrounding space and runs of space, and nothing else', () => {
+    expect(sameCompanyName('Acme Phones', '  acme   phones ')).toBe(true);
+    expect(sameCompanyName('Caf\u00e9', 'cafe\u0301')).toBe(true);
+    expect(sameCompanyName('Acme Phones', 'Acme Phone')).toBe(false);
+    expect(sameCompanyName('Acme-Phones', 'Acme Phones')).toBe(false);
   });
 });

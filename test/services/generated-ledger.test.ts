@@ -40,8 +40,12 @@ interface Imported {
   ids: { property: number[]; zone: number[]; officer: number[]; landlord: number; service: number | null };
 }
 
+// Each load is a company of its own in one store, and company names are unique.
+let loads = 0;
+
 function load(store: Store, ledger: GenLedger, files: LedgerFiles, batches: Batch[]): Imported {
-  const { companyId } = setUpCompany(store, { name: 'Generated', timeZone: ledger.timeZone, vatPercent: ledger.vatPercent });
+  loads += 1;
+  const { companyId } = setUpCompany(store, { name: `Generated ${loads}`, timeZone: ledger.timeZone, vatPercent: ledger.vatPercent });
   for (const { kind, rows } of files.reference) if (rows.length > 0) importLedger(store, companyId, kind, csvOf(rows));
   for (const { kind, rows } of batches) importLedger(store, companyId, kind, csvOf(rows));
   const ids = (sql: string) => (store.sqlite.prepare(sql).all(companyId) as { id: number }[]).map((r) => r.id);

@@ -17,7 +17,6 @@ import { IMPORT_KINDS } from './register.js';
 /** What one row of each count is called (the counts are keyed by the plural). */
 const SINGULAR: Readonly<Record<string, string>> = {
   products: 'product',
-  categoriesCreated: 'new category',
   units: 'unit',
   landlords: 'landlord',
   properties: 'property',
@@ -27,6 +26,17 @@ const SINGULAR: Readonly<Record<string, string>> = {
   receipts: 'receipt',
   expenses: 'expense',
 };
+
+/**
+ * The import's counts as one sentence: "imported 12 products and created 2 categories". Rows
+ * made along the way are said only when there are some.
+ */
+export function importSummary(counts: Readonly<Record<string, number>>): string {
+  const { categoriesCreated = 0, ...imported } = counts;
+  const parts = Object.entries(imported).map(([what, n]) => `imported ${countOf(n, SINGULAR[what] ?? what, what)}`);
+  if (categoriesCreated > 0) parts.push(`created ${countOf(categoriesCreated, 'category', 'categories')}`);
+  return parts.join(' and ');
+}
 
 type ImportKind = (typeof IMPORT_KINDS)[number];
 type Importer = (store: Store, companyId: number, csv: string) => Promise<Record<string, number>>;
@@ -73,8 +83,5 @@ export async function run(options: { company?: number; encoding?: string } & Glo
     throw error;
   }
   const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv));
-  const summary = Object.entries(counts)
-    .map(([what, n]) => countOf(n, SINGULAR[what] ?? what, what))
-    .join(', ');
-  context.say(`imported ${summary} from ${file} into company ${companyId}`);
+  context.say(`${importSummary(counts)} from ${file} into company ${companyId}`);
 }
