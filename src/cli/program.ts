@@ -5,6 +5,7 @@
  */
 import { Command, type OutputConfiguration } from 'commander';
 import { configCommands } from './commands/config/register.js';
+import { doctorCommand } from './commands/doctor/register.js';
 import { helpCommand } from './commands/help/register.js';
 import { localCommands } from './commands/local/register.js';
 import { propertyCommands } from './commands/property/register.js';
@@ -36,6 +37,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   program.addCommand(serveCommand());
   program.addCommand(demoCommand());
   program.addCommand(localCommands());
+  program.addCommand(doctorCommand());
   program.addCommand(helpCommand(program, expandCommand));
   program.addHelpText(
     'after',
