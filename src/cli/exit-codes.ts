@@ -13,5 +13,8 @@ export const EXIT_CODES_HELP = `Exit codes
   130  interrupted (Ctrl-C, SIGINT)
   143  terminated (SIGTERM, e.g. a cron job's time limit)
 
+shopprop doctor exits 5, 4 or 6 by the first of its checks that failed for any endpoint: not
+reached, then not authorised, then an answer not in the interface's shape (0: all hold).
+
 Errors are one line on stderr starting "shopprop:"; data goes to stdout.
 `;

@@ -261,6 +261,21 @@ describe('against a server that breaks the interface', () => {
   });
 });
 
+describe('help', () => {
+  it('says what is checked and what to do for each exit code; help exit-codes names the command', async () => {
+    const help = await cli(['doctor', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^ {2}reachable {3}an HTTP answer came in time/m);
+    expect(help.stdout).toMatch(/^ {2}authorised {2}the answer is not HTTP 401 or 403/m);
+    expect(help.stdout).toMatch(/^ {2}follows {5}HTTP 200 with JSON that the interface's schema accepts/m);
+    expect(help.stdout).toMatch(/^ {2}5 {2}not reachable: check the base URL/m);
+    expect(help.stdout).toMatch(/^ {2}4 {2}not authorised: use a token of that company/m);
+    expect(help.stdout).toMatch(/^ {2}6 {2}an answer that does not follow the interface/m);
+    expect((await cli(['check', '--help'])).stdout).toBe(help.stdout);
+    expect((await cli(['help', 'exit-codes'])).stdout).toContain('shopprop doctor exits 5, 4 or 6 by the first of its checks that failed');
+  });
+});
+
 describe('against a port nothing listens on', () => {
   it('reaches no endpoint, says why, and exits 5', async () => {
     const port = await closedPort();
