@@ -42,6 +42,7 @@ const FIXES: Record<ApiErrorKind, string> = {
   invalidInput: 'correct the field named by the server and send again',
   conflict: 'the record is not in the state this needs: check it and try again',
   busy: 'the store is busy: try again shortly',
+  tooManyRequests: 'too many attempts: wait the time the server names, then try again',
   storageFull: "the server's disk is full: free space on it, then try again",
   server: 'the server failed: retry later, or see its log',
   unavailable: 'the service is unavailable: retry later',

@@ -24,8 +24,13 @@ export interface KindRule {
   /** The error code of the answer's body. */
   code?: ErrorCode;
   exitCode: number;
-  /** Seconds a client is asked to wait before trying again (the Retry-After header). */
+  /** Seconds a client is asked to wait before trying again (the Retry-After header); an error may name its own. */
   retryAfterSeconds?: number;
+  /**
+   * Named only by its error code: the status alone means another kind (a gateway's 503 or 429
+   * is `unavailable`).
+   */
+  byCodeOnly?: true;
 }
 
 export const ERROR_KINDS = {
@@ -46,7 +51,9 @@ export const ERROR_KINDS = {
   /** The service cannot answer now (a gateway's 502/503/504, 429): try again later. */
   unavailable: { status: 503, exitCode: ExitCode.unavailable },
   /** Another process holds the store's write lock past the save's deadline: nothing saved, try again. */
-  busy: { status: 503, code: ErrorCodes.busy, exitCode: ExitCode.unavailable, retryAfterSeconds: 1 },
+  busy: { status: 503, code: ErrorCodes.busy, exitCode: ExitCode.unavailable, retryAfterSeconds: 1, byCodeOnly: true },
+  /** Too many attempts (failed logins of a name): refused unread until the wait the error names (its Retry-After). */
+  tooManyRequests: { status: 429, code: ErrorCodes.tooManyRequests, exitCode: ExitCode.unavailable, byCodeOnly: true },
   /** The disk holding the store is full: nothing saved. */
   storageFull: { status: 507, code: ErrorCodes.storageFull, exitCode: ExitCode.server },
   /** No answer at all: connection refused, unknown host, reset. */
@@ -68,12 +75,16 @@ const KIND = Symbol.for('shopprop.error-kind');
 
 /** An error of a known kind; its status, code and exit code come from ERROR_KINDS. */
 export class KnownError extends Error {
+  /** Seconds to wait before trying again, when this error names them (else its kind's, if any). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly kind: ErrorKind,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { retryAfterSeconds?: number },
   ) {
     super(message, options);
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get [KIND](): ErrorKind {
@@ -88,11 +99,9 @@ export function errorKindOf(error: unknown): ErrorKind | undefined {
   return typeof kind === 'string' && Object.hasOwn(ERROR_KINDS, kind) ? (kind as ErrorKind) : undefined;
 }
 
-/** The kind an HTTP status means: the first kind of the table with that status (503 is `unavailable`). */
+/** The kind an HTTP status alone means: the kind of the table with that status that is not named by its code only (503 is `unavailable`). */
 export const KIND_BY_STATUS: ReadonlyMap<number, ErrorKind> = new Map(
-  Object.entries(ERROR_KINDS)
-    .reverse()
-    .flatMap(([kind, rule]) => ('status' in rule ? [[rule.status, kind as ErrorKind] as const] : [])),
+  Object.entries(ERROR_KINDS).flatMap(([kind, rule]) => ('status' in rule && !('byCodeOnly' in rule) ? [[rule.status, kind as ErrorKind] as const] : [])),
 );
 
 /** The kinds the server names in its error bodies, by their code. */

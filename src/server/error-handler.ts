@@ -28,7 +28,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const rule = kind === undefined ? undefined : ERROR_KINDS[kind];
     if (rule && 'code' in rule) {
       if (rule.status >= 500) request.log.warn({ err: thrown }, error.message);
-      if ('retryAfterSeconds' in rule) reply.header('retry-after', String(rule.retryAfterSeconds));
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? ('retryAfterSeconds' in rule ? rule.retryAfterSeconds : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(rule.status).send(errorBody(error.message, rule.code));
     }
     const refused = ERROR_KINDS[request.routeOptions.config?.refusedInputKind ?? 'badRequest'];

@@ -148,6 +148,7 @@ describe('exit code of a client failure', () => {
       network: 5,
       unavailable: 5,
       busy: 5,
+      tooManyRequests: 5,
       timeout: 5,
       storageFull: 6,
       server: 6,

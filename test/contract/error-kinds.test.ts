@@ -25,6 +25,7 @@ const expected: Record<ErrorKind, [status: number | undefined, code: string | un
   timeout: [408, 'REQUEST_TIMEOUT', 5],
   unavailable: [503, undefined, 5],
   busy: [503, 'BUSY', 5],
+  tooManyRequests: [429, 'TOO_MANY_REQUESTS', 5],
   storageFull: [507, 'INSUFFICIENT_STORAGE', 6],
   network: [undefined, undefined, 5],
   server: [500, 'INTERNAL', 6],
@@ -40,6 +41,10 @@ beforeAll(async () => {
   installErrorHandler(app);
   app.get<{ Params: { kind: ErrorKind } }>('/fail/:kind', async (request) => {
     throw new KnownError(request.params.kind, `failed as ${request.params.kind}`);
+  });
+  app.get('/wait/:seconds', async (request) => {
+    const seconds = Number((request.params as { seconds: string }).seconds);
+    throw new KnownError('tooManyRequests', `try again in ${seconds} s`, { retryAfterSeconds: seconds });
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   transport = createHttpTransport({ baseUrl: url });
@@ -70,9 +75,20 @@ describe('the error model', () => {
   it.each(kinds.filter((kind) => expected[kind][0] !== undefined))('%s: the client knows it by its status alone', async (kind) => {
     const [status, , exit] = expected[kind];
     const error = errorFromResponse({ method: 'GET', path: '/x' }, { status: status!, headers: {}, body: Buffer.from('') });
-    // Without the BUSY code, a 503 is a gateway's: the service is unavailable.
-    expect(error.kind).toBe(kind === 'busy' ? 'unavailable' : kind);
+    // Without its code, a 503 or 429 is a gateway's: the service is unavailable.
+    expect(error.kind).toBe(kind === 'busy' || kind === 'tooManyRequests' ? 'unavailable' : kind);
     expect(errorExit(error).exitCode).toBe(exit);
+  });
+
+  it('an error that names its own wait answers with it as Retry-After (the login limiter\'s 429), read back as its kind', async () => {
+    const request = { method: 'GET' as const, path: '/wait/37' };
+    const response = await transport.request(request);
+    expect(response.status).toBe(429);
+    expect(response.headers['retry-after']).toBe('37');
+    expect(JSON.parse(response.body.toString('utf8'))).toEqual({ success: 'false', message: 'try again in 37 s', code: 'TOO_MANY_REQUESTS' });
+    const error = errorFromResponse(request, response);
+    expect(error.kind).toBe('tooManyRequests');
+    expect(errorExit(error).exitCode).toBe(5);
   });
 
   it.each(kinds)('%s: the CLI exits with its code, whichever class carries it', (kind) => {

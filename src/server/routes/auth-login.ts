@@ -5,11 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH, LoginBody, LoginResponse } from '../../contract/auth.js';
-import { ErrorCodes } from '../../contract/common.js';
-import { ERROR_KINDS } from '../../contract/error-kinds.js';
+import { KnownError } from '../../contract/error-kinds.js';
 import { normaliseUsername } from '../../services/local-users.js';
 import { logIn } from '../../services/login.js';
-import { errorBody } from '../error-handler.js';
 import { loginLimiter, type LoginLimits } from '../login-limiter.js';
 
 export async function loginRoutes(app: FastifyInstance, options: { limits?: LoginLimits }): Promise<void> {
@@ -18,18 +16,15 @@ export async function loginRoutes(app: FastifyInstance, options: { limits?: Logi
   app.post<{ Body: LoginBody }>(
     LOGIN_PATH,
     { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: { public: true } },
-    async (request, reply) => {
+    async (request) => {
       const username = normaliseUsername(request.body.username);
       const wait = limiter.waitSeconds(username, request.ip);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        return reply.status(429).send(errorBody(`too many failed logins: try again in ${wait} s`, ErrorCodes.tooManyRequests));
-      }
+      if (wait > 0) throw new KnownError('tooManyRequests', `too many failed logins: try again in ${wait} s`, { retryAfterSeconds: wait });
       const result = await logIn(store, request.body.username, request.body.password);
       if (!result) {
         limiter.failed(username, request.ip);
         // One answer for an unknown name and a wrong password: the reply does not tell which names exist.
-        return reply.status(ERROR_KINDS.auth.status).send(errorBody('wrong user name or password', ERROR_KINDS.auth.code));
+        throw new KnownError('auth', 'wrong user name or password');
       }
       limiter.succeeded(username);
       return result;
