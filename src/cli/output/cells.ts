@@ -1,3 +1,4 @@
+import { unsafeCharactersBut } from '../../client/unsafe-characters.js';
 import type { Column } from './columns/types.js';
 import { csvField, spreadsheetText } from './csv-text.js';
 import { exportDate, formatTableDate, zonedExportDate } from './date-text.js';
@@ -93,10 +94,10 @@ function textOf(value: unknown): string {
   return String(value);
 }
 
-// Server text is untrusted: escape sequences would restyle or move the user's terminal.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// Server text is untrusted: escape sequences would restyle or move the user's terminal, and
+// bidirectional overrides disguise what a cell says. Tabs become spaces; line breaks stay.
+const UNSAFE_IN_CELL = unsafeCharactersBut('\t\n');
 
 function printable(text: string): string {
-  return text.replaceAll('\t', ' ').replace(CONTROL, '\ufffd');
+  return text.replaceAll('\t', ' ').replace(UNSAFE_IN_CELL, '\ufffd');
 }

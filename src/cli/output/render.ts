@@ -2,6 +2,7 @@
  * Records in the chosen format. The table library is loaded by the format that uses it, so a
  * JSON page does not pay for it (table-text.ts has the table itself).
  */
+import { unsafeCharactersBut } from '../../client/unsafe-characters.js';
 import { csvFieldWriter, jsonValue } from './cells.js';
 import { csvRecord } from './csv-text.js';
 import type { Column, ColumnSet } from './columns/types.js';
@@ -37,8 +38,8 @@ export interface RenderOptions {
 
 // Data from the server on a terminal: escape sequences would restyle, retitle or move it.
 // JSON escapes C0 controls itself, not DEL, C1 (CSI is U+009B) or bidirectional overrides.
-// eslint-disable-next-line no-control-regex
-const TERMINAL_UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// The output's own layout (tab, line feed, carriage return) stays.
+const TERMINAL_UNSAFE = unsafeCharactersBut('\t\n\r');
 
 /** The stream, writing each chunk with unsafe characters replaced by U+FFFD. */
 function terminalSafe(out: NodeJS.WritableStream): NodeJS.WritableStream {
