@@ -39,7 +39,8 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
     if (!match?.[1]) {
       throw new KnownError('auth', 'missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
     }
-    const principal = principals.principalOf(match[1]);
+    // The app's clock decides a token's expiry, as it does a document link's.
+    const principal = principals.principalOf(match[1], request.server.context.now());
     if (!principal) throw new KnownError('auth', 'invalid, revoked or expired token');
     request.principal = principal;
   });

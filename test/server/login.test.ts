@@ -8,21 +8,29 @@ const query = { companyId: 1, landlordId: 1, paidPosted: 'ALL' };
 
 describe('login tokens of local users', () => {
   let server: TestServer;
+  /** The server's clock: the real one unless a test sets it. */
+  let now: number | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ now: () => now ?? Date.now() });
     await createLocalUser(server.store, { companyId: 1, role: 'accountant', name: 'Joseph Kamau', username: 'joseph', password: 'first password' });
   });
   afterAll(() => server.close());
 
   it('stop working when they expire, cached or not', async () => {
-    const loggedIn = Date.now() - LOGIN_TOKEN_LIFETIME_MS + 1500;
+    const loggedIn = Date.UTC(2026, 10, 20, 8, 0);
     const result = (await logIn(server.store, 'joseph', 'first password', loggedIn))!;
     expect(result.expiresAt).toBe(loggedIn + LOGIN_TOKEN_LIFETIME_MS);
-    expect((await server.request('GET', STATEMENTS, { token: result.token, query })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1600));
-    const expired = await server.request('GET', STATEMENTS, { token: result.token, query });
-    expect(expired.status).toBe(401);
-    expect(expired.body.message).toMatch(/expired/);
+    try {
+      now = result.expiresAt - 1;
+      expect((await server.request('GET', STATEMENTS, { token: result.token, query })).status).toBe(200);
+      // The same token again, now known to the server's cache, at the moment it expires.
+      now = result.expiresAt;
+      const expired = await server.request('GET', STATEMENTS, { token: result.token, query });
+      expect(expired.status).toBe(401);
+      expect(expired.body.message).toMatch(/expired/);
+    } finally {
+      now = undefined;
+    }
   });
 
   it('stop working when the password changes, and only the new password logs in', async () => {

@@ -54,6 +54,15 @@ function peer(url: string, firstBytes = ''): Peer {
   return { socket, closed };
 }
 
+/** Resolves once the condition holds (checked every 10 ms); rejects after `timeoutMs`. */
+async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
 
 describe('peers that stall', () => {
@@ -100,6 +109,12 @@ describe('shutdown', () => {
     // The grace is shorter than the request timeout here: only the grace can end the stalled peer.
     const timeouts = { ...TIMEOUTS, requestMs: 20_000, idleMs: 20_000 };
     const server = await start(timeouts);
+    let requestsBegun = 0;
+    const bothBegun = new Promise<void>((resolve) =>
+      server.app.server.on('request', () => {
+        if (++requestsBegun === 2) resolve();
+      }),
+    );
     const body = JSON.stringify(saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'IN-FLIGHT' } }));
     const cut = 40;
     // In flight: headers and part of a save's body sent; the rest follows after shutdown began.
@@ -109,10 +124,11 @@ describe('shutdown', () => {
     );
     // A peer that stalls in its body and never finishes.
     const stalled = peer(server.url, `POST /api/inventorycashsale/save HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both requests have begun (their headers were read) before shutdown does.
+    await bothBegun;
     const began = performance.now();
     const closing = server.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => !server.app.server.listening, 'the server to stop listening');
     // No new connection is accepted.
     await expect(fetch(new URL('/api/inventorycashsale/list?companyId=1', server.url))).rejects.toThrow();
     inFlight.socket.write(body.slice(cut));
