@@ -1,18 +1,18 @@
 /**
  * Payments as a cashier and an accountant see them: `sale list` (json, csv, table) carries each
  * sale's payments, `receipt print` lists them and takes a receipt number, and the shop filter
- * pages like every list. Run on the built CLI over the local store with demo data.
+ * pages like every list. In-process over the local store with demo data.
  */
 import { describe, expect, it } from 'vitest';
-import { demoHome } from '../helpers/demo-store.js';
-import { readRows } from '../helpers/read-store.js';
-import { runCli } from '../helpers/run-cli.js';
+import { demoHome } from '../../helpers/demo-store.js';
+import { readRows } from '../../helpers/read-store.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 
 const { dir: home, db } = demoHome();
 
 const query = <T>(sql: string, ...params: unknown[]) => readRows<T>(db, sql, ...params);
 
-const cli = (...args: string[]) => runCli(['--db', db, ...args], { home });
+const cli = (...args: string[]) => runInProcess(['--db', db, ...args], { home });
 
 /** A demo sale paid through two channels, with its channel rows as stored. */
 function splitSale() {

@@ -1,16 +1,16 @@
 /**
  * Statements read as a workflow: one status per statement (INTERIM draft, FINAL, approved,
  * paid), approval fields present (null) before approval, and no totals row that would add
- * INTERIM drafts to FINAL figures. On the built CLI over the demo store.
+ * INTERIM drafts to FINAL figures. In-process over the demo store.
  */
 import { describe, expect, it } from 'vitest';
-import { demoHome } from '../helpers/demo-store.js';
-import { runCli } from '../helpers/run-cli.js';
-import { statementStatus } from '../../src/cli/output/statement-status.js';
+import { demoHome } from '../../helpers/demo-store.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
+import { statementStatus } from '../../../src/cli/output/statement-status.js';
 
 const { dir: home, db } = demoHome();
 
-const cli = (...args: string[]) => runCli(['--db', db, ...args], { home, extra: { COLUMNS: '120' } });
+const cli = (...args: string[]) => runInProcess(['--db', db, ...args], { home, extra: { COLUMNS: '120' } });
 
 describe('statement status', () => {
   it('decides one status from the type, the approval and the paid/posted state', () => {

@@ -2,14 +2,15 @@
  * Tables fit the terminal: at 80 and 120 columns (COLUMNS, as a pager or a narrow terminal
  * gives it), the sale list and the paid-and-balance report stay within the width, leaving out
  * their least important columns and saying which; --wide shows them all; --fields is obeyed.
+ * In-process over the demo store.
  */
 import { describe, expect, it } from 'vitest';
-import { demoHome } from '../helpers/demo-store.js';
-import { runCli } from '../helpers/run-cli.js';
+import { demoHome } from '../../helpers/demo-store.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 
 const { dir: home, db } = demoHome();
 
-const table = (columns: number, ...args: string[]) => runCli(['--db', db, ...args, '--format', 'table'], { home, extra: { COLUMNS: String(columns) } });
+const table = (columns: number, ...args: string[]) => runInProcess(['--db', db, ...args, '--format', 'table'], { home, extra: { COLUMNS: String(columns) } });
 const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
 const headers = (text: string) => text.split('\n').find((line) => line.startsWith('│'))!.split('│').map((cell) => cell.trim()).filter(Boolean);
 
@@ -57,7 +58,7 @@ describe('tables at the terminal\'s width', () => {
   it('wraps the help to the width (80 in a pipe, else COLUMNS); only example command lines may run past it', async () => {
     for (const columns of [80, 120]) {
       for (const args of [['--help'], ['sale', 'save', '--help'], ['paidbalance', '--help']]) {
-        const result = await runCli(args, { home, extra: { COLUMNS: String(columns) } });
+        const result = await runInProcess(args, { home, extra: { COLUMNS: String(columns) } });
         expect(result.code, result.stderr).toBe(0);
         const long = result.stdout.split('\n').filter((line) => line.length > columns && !line.startsWith('  $ '));
         expect(long, `${args.join(' ')} at ${columns}`).toEqual([]);
@@ -70,7 +71,7 @@ describe('tables at the terminal\'s width', () => {
     expect(sales.stdout.split('\n')[0]).toBe('Cash sales · company 1 · newest first');
     const balances = await table(80, 'paidbalance', '--property', '1', '--month', '10', '--year', '2026');
     expect(balances.stdout.split('\n')[0]).toBe('Paid and balance · company 1 · property 1 · October 2026');
-    const json = await runCli(['--db', db, 'sale', 'list', '--limit', '2', '--format', 'json'], { home });
+    const json = await runInProcess(['--db', db, 'sale', 'list', '--limit', '2', '--format', 'json'], { home });
     expect(json.stdout.startsWith('[')).toBe(true);
   });
 });
