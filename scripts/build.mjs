@@ -10,77 +10,10 @@
 // exceljs (with its zip and XML kin), loaded only by an xlsx export.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { compilersGivenByTheApp, lazyBuiltins } from './build-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = ['better-sqlite3', 'pdfkit', 'exceljs'];
-
-/**
- * fastify loads ajv and fast-json-stringify itself only when an app gives no schema compilers;
- * ours always does (src/server/lazy-schema-compilers.ts, which loads them when a request needs
- * them), so that path must not pull 300 KB into every run that starts the server.
- */
-const compilersGivenByTheApp = {
-  name: 'compilers-given-by-the-app',
-  setup(b) {
-    b.onResolve({ filter: /^@fastify\/(ajv-compiler|fast-json-stringify-compiler)$/ }, (args) =>
-      /fastify[\\/]lib[\\/]schema-controller\.js$/.test(args.importer) ? { path: args.path, namespace: 'compilers-given-by-the-app' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'compilers-given-by-the-app' }, () => ({
-      contents: "module.exports = () => { throw new Error('the schema compilers are given by the app (src/server/lazy-schema-compilers.ts)'); };",
-      loader: 'js',
-    }));
-  },
-};
-
-/** commander loads node:child_process (for subcommands run as executables, unused here) at start. */
-const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(b) {
-    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const eager = "const childProcess = require('node:child_process');";
-      if (!text.includes(eager)) throw new Error(`${args.path} no longer has: ${eager}`);
-      return { contents: text.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: 'js' };
-    });
-  },
-};
-
-/**
- * Node built-ins that fastify requires at start but uses only to listen on a port (https, http2,
- * dns, os: about 15 ms of start-up) or to time a request log (perf_hooks): loaded on first use,
- * so the embedded server, which only injects requests, never loads them.
- */
-const lazyBuiltinsOf = {
-  'fastify/lib/server.js': ['https', 'http2', 'dns', 'os'].map((name) => [
-    `const ${name} = require('node:${name}')`,
-    `const ${name} = lazyBuiltin(() => require('node:${name}'))`,
-  ]),
-  'fastify/lib/logger-factory.js': [
-    ["const { performance } = require('node:perf_hooks')", "const performance = { now: () => require('node:perf_hooks').performance.now() }"],
-  ],
-};
-// The module's properties, read through on first use (every use above is a call or a read).
-const lazyBuiltinSource =
-  '\nfunction lazyBuiltin(load) { let module; return new Proxy({}, { get: (_, key) => (module ??= load())[key] }); }\n';
-
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  setup(b) {
-    const files = Object.keys(lazyBuiltinsOf);
-    b.onLoad({ filter: /[\\/]fastify[\\/]lib[\\/](server|logger-factory)\.js$/ }, async (args) => {
-      const file = files.find((f) => args.path.replaceAll('\\', '/').endsWith(`node_modules/${f}`));
-      if (!file) return undefined;
-      let text = await readFile(args.path, 'utf8');
-      for (const [eager, lazy] of lazyBuiltinsOf[file]) {
-        if (!text.includes(eager)) throw new Error(`${args.path} no longer has: ${eager}`);
-        text = text.replace(eager, lazy);
-      }
-      if (text.includes('lazyBuiltin(')) text += lazyBuiltinSource;
-      return { contents: text, loader: 'js' };
-    });
-  },
-};
 
 // Bundled CommonJS code (and the __require helper) calls require(), which an ES module lacks.
 const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
@@ -156,7 +89,6 @@ const core = await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   define: { __SHOPPROP_VERSION__: version },
-  plugins: [lazyChildProcess],
 });
 for (const [input, { imports }] of Object.entries(core.metafile.inputs)) {
   const dynamic = imports.find((i) => i.kind === 'dynamic-import');
@@ -191,6 +123,6 @@ await build({
   // Chunks are written to dist/ itself, so the server file is ./server/ from any of them.
   define: { __SHOPPROP_VERSION__: version, __EMBEDDED_SERVER_FILE__: JSON.stringify('./server/embedded-server.cjs') },
   banner: { js: requireBanner },
-  plugins: [compilersGivenByTheApp, lazyChildProcess, lazyBuiltins],
+  plugins: [compilersGivenByTheApp, lazyBuiltins],
 });
 dropUnusedRequireBanners(dist.pathname);
