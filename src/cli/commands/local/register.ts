@@ -122,4 +122,20 @@ function defineLocalCommands(local: Command): void {
     statement.command('mark-paid <statementId>').description('mark an approved statement as paid to the landlord'),
     'shopprop local statement mark-paid 7',
   ).action(lazyAction('local/statement-mark-paid'));
+
+  withExamples(
+    local
+      .command('migrate')
+      .description('bring a store\'s schema up to date: a postgres:// URL (PostgreSQL) or a SQLite file (default: the profile\'s store)')
+      .option('--database <url-or-file>', 'postgres://user@host/db, or a SQLite store file'),
+    'shopprop local migrate --database postgres://shop@db.example.com/shop',
+  ).action(lazyAction('local/migrate'));
+  withExamples(
+    local
+      .command('copy')
+      .description('copy every row of a SQLite store into an empty PostgreSQL database, all or nothing, and check both hold the same')
+      .option('--from <file>', 'the SQLite store (default: the profile\'s store)')
+      .requiredOption('--to <url>', 'postgres://user@host/db of an empty database'),
+    'shopprop local copy --from shop.db --to postgres://shop@db.example.com/shop',
+  ).action(lazyAction('local/copy'));
 }
