@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => temp.remove());
 
-const copy = (from: string, to: string) => runInProcess(['local', 'copy', '--from', from, '--to', to], { home: temp.dir });
+const copy = (from: string, to: string, stderrIsTTY = false) => runInProcess(['local', 'copy', '--from', from, '--to', to], { home: temp.dir, stderrIsTTY });
 
 function sqliteTables(sqlite: SqliteDatabase.Database): string[] {
   return (sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'schema_migrations%' order by name").all() as { name: string }[]).map((row) => row.name);
@@ -53,12 +53,15 @@ describe('local copy from SQLite to PostgreSQL', () => {
 
   beforeAll(async () => {
     target = await postgres.createDatabase();
-    copied = await copy(source, target);
+    copied = await copy(source, target, true);
   }, 180_000);
 
-  it('copies the scale-10 demo store whole and says the check found both identical', async () => {
+  it('copies the scale-10 demo store whole, showing its progress at a terminal, and says the check found both identical', async () => {
     expect(copied.code, copied.stderr).toBe(0);
-    expect(copied.stderr).toMatch(/^copied [\d,]+ rows of \d+ tables from .*shop\.db to postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/shopprop_test_\w+ in [\d.]+ s$/m);
+    const progress = [...copied.stderr.matchAll(/\rcopying rows: ([\d,]+) of ([\d,]+)\x1b\[K/g)].map((m) => [Number(m[1]!.replaceAll(',', '')), Number(m[2]!.replaceAll(',', ''))]);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every(([done, total], i) => done! <= total! && (i === 0 || done! > progress[i - 1]![0]!))).toBe(true);
+    expect(copied.stderr).toMatch(/(^|\x1b\[K)copied [\d,]+ rows of \d+ tables from .*shop\.db to postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/shopprop_test_\w+ in [\d.]+ s$/m);
     expect(copied.stderr).toMatch(/every table's row count and content are identical on both/);
 
     const sqlite = new SqliteDatabase(source, { readonly: true });

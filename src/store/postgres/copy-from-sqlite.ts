@@ -60,7 +60,7 @@ export async function copySqliteToPostgres(
       for (const table of triggered) await client.query(`alter table ${quote(table)} disable trigger user`);
       for (const layout of layouts) {
         const types = await columnTypes(client, layout);
-        done = await copyTable(sqlite, client, layout, types, (copied) => onProgress({ table: layout.name, done: done + copied, total }));
+        done += await copyTable(sqlite, client, layout, types, (copied) => onProgress({ table: layout.name, done: done + copied, total }));
       }
       await setSequences(sqlite, client, layouts);
       for (const table of triggered) await client.query(`alter table ${quote(table)} enable trigger user`);
@@ -145,7 +145,7 @@ async function columnTypes(client: pg.PoolClient, layout: TableLayout): Promise<
   });
 }
 
-/** Rows in batches, each one INSERT of unnested column arrays; returns the running total. */
+/** Rows in batches, each one INSERT of unnested column arrays; returns how many it copied. */
 async function copyTable(
   sqlite: SqliteDatabase.Database,
   client: pg.PoolClient,
