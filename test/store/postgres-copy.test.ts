@@ -58,9 +58,12 @@ describe('local copy from SQLite to PostgreSQL', () => {
 
   it('copies the scale-10 demo store whole, showing its progress at a terminal, and says the check found both identical', async () => {
     expect(copied.code, copied.stderr).toBe(0);
+    // The progress line is redrawn in place: carriage return, text, erase to the end of the line.
+    // eslint-disable-next-line no-control-regex
     const progress = [...copied.stderr.matchAll(/\rcopying rows: ([\d,]+) of ([\d,]+)\x1b\[K/g)].map((m) => [Number(m[1]!.replaceAll(',', '')), Number(m[2]!.replaceAll(',', ''))]);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every(([done, total], i) => done! <= total! && (i === 0 || done! > progress[i - 1]![0]!))).toBe(true);
+    // eslint-disable-next-line no-control-regex
     expect(copied.stderr).toMatch(/(^|\x1b\[K)copied [\d,]+ rows of \d+ tables from .*shop\.db to postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/shopprop_test_\w+ in [\d.]+ s$/m);
     expect(copied.stderr).toMatch(/every table's row count and content are identical on both/);
 
