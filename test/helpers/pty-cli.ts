@@ -1,8 +1,9 @@
 /**
- * Runs the built `shopprop` in a pseudo-terminal (node-pty), as a person at a terminal would:
+ * Runs the built `shopprop` in a pseudo-terminal (@lydell/node-pty: node-pty with its binaries
+ * prebuilt in registry packages, so installing needs no compiler), as a person at a terminal would:
  * wait for a prompt's text, type an answer, read the screen.
  */
-import * as pty from 'node-pty';
+import * as pty from '@lydell/node-pty';
 import { BIN, cliEnv, type CliEnvironment } from './run-cli.js';
 
 export interface PtySession {
