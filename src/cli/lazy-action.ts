@@ -40,6 +40,7 @@ const NO_DATA_FILE = new Set([
   'local/statement-mark-paid',
   'server/serve',
   'server/demo',
+  'sale/outbox-delete',
 ]);
 
 /** Commands whose output has no columns to choose: `--fields` is refused rather than ignored. */

@@ -4,6 +4,8 @@ import type { OutboxEntry } from './outbox-store.js';
 
 export interface OutboxRecord {
   outboxId: number;
+  /** `refused`: the service refused it (see lastError for its reasons); `waiting`: to be sent by the next sync. */
+  status: 'refused' | 'waiting';
   createdAt: number;
   issuedTo: string;
   totalAmount: number;
@@ -21,6 +23,7 @@ export interface OutboxRecord {
 export function outboxRecord(entry: OutboxEntry): OutboxRecord {
   return {
     outboxId: entry.id,
+    status: entry.lastFailure === 'refused' ? 'refused' : 'waiting',
     createdAt: entry.createdAt,
     issuedTo: entry.body.issuedTo,
     totalAmount: entry.body.totalAmount,
@@ -40,6 +43,7 @@ export const outboxColumns = columnSet<OutboxRecord>(
   'queued sale',
   [
     { key: 'outboxId', header: '#', kind: 'integer' },
+    { key: 'status', header: 'Status', kind: 'text' },
     { key: 'createdAt', header: 'Made', kind: 'date' },
     { key: 'issuedTo', header: 'Customer', kind: 'text' },
     { key: 'totalAmount', header: 'Total', kind: 'money', total: true },
@@ -53,7 +57,7 @@ export const outboxColumns = columnSet<OutboxRecord>(
     { key: 'target', header: 'For', kind: 'text' },
     { key: 'idempotencyKey', header: 'Idempotency key', kind: 'text' },
   ],
-  ['outboxId', 'createdAt', 'issuedTo', 'totalAmount', 'amountPaid', 'attempts', 'lastError'],
+  ['outboxId', 'status', 'createdAt', 'issuedTo', 'totalAmount', 'amountPaid', 'attempts', 'lastError'],
 );
 
 export interface SyncResult {

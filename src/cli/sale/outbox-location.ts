@@ -6,6 +6,7 @@
  */
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { CommandContext } from '../context.js';
+import type { Outbox, OutboxEntry } from './outbox-store.js';
 
 export async function outboxFile(context: CommandContext): Promise<string> {
   // --db, SHOPPROP_DB or the profile's db.
@@ -23,4 +24,22 @@ export async function outboxTarget(context: CommandContext): Promise<string> {
   if (await context.embedded()) return `local:${resolve(await context.databaseFile())}`;
   const baseUrl = (await context.settings()).baseUrl ?? '';
   return baseUrl.replace(/\/+$/, '');
+}
+
+/**
+ * The kept sale numbered `id`, with the outbox open for the caller (who closes it); a
+ * not-found error (exit 3) naming the outbox when there is no such sale.
+ */
+export async function openOutboxEntry(context: CommandContext, id: number): Promise<{ outbox: Outbox; entry: OutboxEntry }> {
+  const [{ existsSync }, { KnownError }, { Outbox }] = await Promise.all([import('node:fs'), import('../../contract/error-kinds.js'), import('./outbox-store.js')]);
+  const file = await outboxFile(context);
+  const missing = () => new KnownError('notFound', `no sale #${id} in the outbox (${file}); \`shopprop sale outbox\` lists the kept sales`);
+  if (!existsSync(file)) throw missing();
+  const outbox = await Outbox.open(file);
+  const entry = outbox.get(id);
+  if (!entry) {
+    outbox.close();
+    throw missing();
+  }
+  return { outbox, entry };
 }

@@ -23,7 +23,15 @@ export interface OutboxEntry {
   lastAttemptAt: number | null;
   /** Why the last attempt failed (unreachable, or the server's refusal). */
   lastError: string | null;
+  /**
+   * What the last failure was: `refused` when the service refused the sale on its merits (it
+   * stays, with the reasons, and the rest of the queue is still sent), `unreachable` when no
+   * real answer came (it waits for the next sync).
+   */
+  lastFailure: OutboxFailure | null;
 }
+
+export type OutboxFailure = 'refused' | 'unreachable';
 
 export interface NewOutboxEntry {
   idempotencyKey: string;
@@ -52,6 +60,7 @@ interface Row {
   attempts: number;
   last_attempt_at: number | null;
   last_error: string | null;
+  last_failure: OutboxFailure | null;
 }
 
 const SCHEMA = [
@@ -64,7 +73,8 @@ const SCHEMA = [
      created_at integer not null,
      attempts integer not null default 0,
      last_attempt_at integer,
-     last_error text
+     last_error text,
+     last_failure text
    )`,
   `create index if not exists outbox_order on outbox(created_at, id)`,
   `create table if not exists sync_lock (
@@ -96,6 +106,9 @@ export class Outbox {
       db.pragma('busy_timeout = 5000');
       db.transaction(() => {
         for (const statement of SCHEMA) db.exec(statement);
+        // An outbox made before failures had a kind gains the column; its rows read as unknown.
+        const columns = db.prepare<[], { name: string }>('pragma table_info(outbox)').all().map((c) => c.name);
+        if (!columns.includes('last_failure')) db.exec('alter table outbox add column last_failure text');
       }).immediate();
     } catch (error) {
       db.close();
@@ -109,8 +122,8 @@ export class Outbox {
     const id = Number(
       this.db
         .prepare(
-          `insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_attempt_at, last_error)
-           values (?, ?, ?, ?, ?, 1, ?, ?)`,
+          `insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_attempt_at, last_error, last_failure)
+           values (?, ?, ?, ?, ?, 1, ?, ?, 'unreachable')`,
         )
         .run(entry.idempotencyKey, entry.target, entry.body.companyId, JSON.stringify(entry.body), entry.createdAt, entry.createdAt, entry.reason).lastInsertRowid,
     );
@@ -136,13 +149,13 @@ export class Outbox {
     this.db.prepare('update outbox set attempts = attempts + 1, last_attempt_at = ? where id = ?').run(now, id);
   }
 
-  recordFailure(id: number, reason: string): void {
-    this.db.prepare('update outbox set last_error = ? where id = ?').run(reason, id);
+  recordFailure(id: number, reason: string, failure: OutboxFailure): void {
+    this.db.prepare('update outbox set last_error = ?, last_failure = ? where id = ?').run(reason, failure, id);
   }
 
-  /** Forgets a delivered sale. */
-  remove(id: number): void {
-    this.db.prepare('delete from outbox where id = ?').run(id);
+  /** Forgets a delivered (or deleted) sale; false when it was not there. */
+  remove(id: number): boolean {
+    return this.db.prepare('delete from outbox where id = ?').run(id).changes > 0;
   }
 
   /**
@@ -210,5 +223,6 @@ function entryOf(row: Row): OutboxEntry {
     attempts: row.attempts,
     lastAttemptAt: row.last_attempt_at,
     lastError: row.last_error,
+    lastFailure: row.last_failure,
   };
 }

@@ -7,7 +7,7 @@
  * its Idempotency-Key: a later send of a sale the service did record is answered with the first
  * result, never recorded twice.
  */
-import { ApiError, UsageError } from '../../client/errors.js';
+import { ApiError, oneLine, UsageError } from '../../client/errors.js';
 
 /** Statuses that refuse the request's content: sending the same sale again would fail alike. */
 const MERITS_STATUSES = new Set([400, 405, 409, 413, 422]);
@@ -23,4 +23,16 @@ export function isRefusalOfTheSale(error: unknown): boolean {
 /** A failure after which the sale is kept for `sale sync`: anything but a refusal of the sale. */
 export function isKeepable(error: unknown): boolean {
   return !isRefusalOfTheSale(error);
+}
+
+/** The service's own words for a refusal (its message), else the error's. */
+export function refusalText(error: unknown): string {
+  if (error instanceof ApiError && error.serverMessage) return oneLine(error.serverMessage);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A refusal's message as reasons, one a line: "invalid cash sale: a; b" gives a and b. */
+export function refusalReasons(message: string): string[] {
+  const reasons = message.replace(/^invalid cash sale:\s*/i, '').split(/;\s+/).filter(Boolean);
+  return reasons.length > 0 ? reasons : [message];
 }

@@ -82,6 +82,24 @@ describe('the outbox file', () => {
 
 });
 
+describe('an outbox made before failures had a kind', () => {
+  it('opens, gains the column, and its sales read as waiting until the next failure says what it was', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const file = join(temp.dir, 'outbox.db');
+    const raw = new Database(file);
+    raw.exec(`create table outbox (id integer primary key, idempotency_key text not null unique, target text not null, company_id integer not null,
+      body text not null, created_at integer not null, attempts integer not null default 0, last_attempt_at integer, last_error text)`);
+    raw.prepare('insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_error) values (?, ?, 1, ?, 5, 1, ?)').run('old', TARGET, JSON.stringify(body('old')), 'down');
+    raw.close();
+    const outbox = await Outbox.open(file);
+    expect(outbox.list()).toMatchObject([{ idempotencyKey: 'old', lastError: 'down', lastFailure: null }]);
+    outbox.recordFailure(1, 'unit 7 is already sold', 'refused');
+    expect(outbox.get(1)).toMatchObject({ lastFailure: 'refused', lastError: 'unit 7 is already sold' });
+    outbox.close();
+  });
+});
+
 describe('the outbox file', () => {
   it('is private to its user: file, WAL, shared memory and sync lock 0600, a new directory 0700', async () => {
     const { outbox, file } = await openOutbox();

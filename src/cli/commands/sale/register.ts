@@ -58,10 +58,30 @@ function defineSaleCommands(sale: Command): void {
     'cat sale.json | shopprop sale save --file - --dry-run',
   ).action(lazyAction('sale/save'));
 
-  withExamples(
-    sale.command('outbox').description('list sales kept offline, waiting to be sent'),
+  const outbox = withExamples(
+    sale.command('outbox').description('sales kept offline: list them, show, delete or send one'),
     'shopprop sale outbox',
+    'shopprop sale outbox show 3',
+    'shopprop sale outbox delete 3 --yes',
+    'shopprop sale outbox send 3 --to head-office',
   ).action(lazyAction('sale/outbox'));
+
+  outbox
+    .command('show <id>')
+    .description('one kept sale in full: customer, lines, payments, and why it is still there')
+    .action(lazyAction('sale/outbox-show'));
+
+  outbox
+    .command('delete <id>')
+    .description('delete a kept sale, which is then never sent (asks first; --yes in scripts)')
+    .option('-y, --yes', 'delete without asking (needed when no one is at a terminal)')
+    .action(lazyAction('sale/outbox-delete'));
+
+  outbox
+    .command('send <id>')
+    .description('send one kept sale now, to this profile\'s service or to another profile\'s')
+    .option('--to <profile>', 'send it to the service of this config profile instead')
+    .action(lazyAction('sale/outbox-send'));
 
   withExamples(
     sale.command('sync').description('send the offline outbox, oldest first, exactly once each'),

@@ -131,7 +131,7 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
       ? async (identifier) => (await import('../../../client/unit-lookup.js')).lookUpUnit({ transport: api.transport, token: settings.token }, companyId, identifier)
       : undefined,
     submit: async (sale) => {
-      const [{ checkSale }, { isRefusalOfTheSale }, { ApiError }] = await Promise.all([
+      const [{ checkSale }, { isRefusalOfTheSale, refusalReasons }, { ApiError }] = await Promise.all([
         import('../../../domain/sale-check.js'),
         import('../../sale/refusal.js'),
         import('../../../client/errors.js'),
@@ -147,12 +147,6 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
     },
   });
   return composed;
-}
-
-/** The server's message as reasons, one a line: "invalid cash sale: a; b" gives a and b. */
-function refusalReasons(message: string): string[] {
-  const reasons = message.replace(/^invalid cash sale:\s*/i, '').split(/;\s+/).filter(Boolean);
-  return reasons.length > 0 ? reasons : [message];
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
