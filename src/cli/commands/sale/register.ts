@@ -66,22 +66,29 @@ function defineSaleCommands(sale: Command): void {
     'shopprop sale outbox send 3 --to head-office',
   ).action(lazyAction('sale/outbox'));
 
-  outbox
-    .command('show <id>')
-    .description('one kept sale in full: customer, lines, payments, and why it is still there')
-    .action(lazyAction('sale/outbox-show'));
+  withExamples(
+    outbox.command('show <id>').description('one kept sale in full: customer, lines, payments, and why it is still there'),
+    'shopprop sale outbox show 3',
+    'shopprop sale outbox show 3 --format json',
+  ).action(lazyAction('sale/outbox-show'));
 
-  outbox
-    .command('delete <id>')
-    .description('delete a kept sale, which is then never sent (asks first; --yes in scripts)')
-    .option('-y, --yes', 'delete without asking (needed when no one is at a terminal)')
-    .action(lazyAction('sale/outbox-delete'));
+  withExamples(
+    outbox
+      .command('delete <id>')
+      .description('delete a kept sale, which is then never sent (asks first; --yes in scripts)')
+      .option('-y, --yes', 'delete without asking (needed when no one is at a terminal)'),
+    'shopprop sale outbox delete 3',
+    'shopprop sale outbox delete 3 --yes',
+  ).action(lazyAction('sale/outbox-delete'));
 
-  outbox
-    .command('send <id>')
-    .description('send one kept sale now, to this profile\'s service or to another profile\'s')
-    .option('--to <profile>', 'send it to the service of this config profile instead')
-    .action(lazyAction('sale/outbox-send'));
+  withExamples(
+    outbox
+      .command('send <id>')
+      .description('send one kept sale now, to this profile\'s service or to another profile\'s')
+      .option('--to <profile>', 'send it to the service of this config profile instead'),
+    'shopprop sale outbox send 3',
+    'shopprop sale outbox send 3 --to head-office',
+  ).action(lazyAction('sale/outbox-send'));
 
   withExamples(
     sale.command('sync').description('send the offline outbox, oldest first, exactly once each'),
