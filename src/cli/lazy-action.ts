@@ -41,6 +41,7 @@ const NO_DATA_FILE = new Set([
   'server/serve',
   'server/demo',
   'sale/outbox-delete',
+  'completion/completion',
 ]);
 
 /** Commands whose output has no columns to choose: `--fields` is refused rather than ignored. */

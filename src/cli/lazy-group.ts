@@ -6,19 +6,26 @@
  */
 import { Command } from 'commander';
 
-const pending = new WeakMap<Command, (group: Command) => void>();
+/**
+ * Kept on the group under a registered symbol, not in a module's map: the built CLI holds this
+ * module twice (the parsing bundle and the command chunks), and `shopprop completion` defines
+ * every group from a command chunk.
+ */
+const PENDING = Symbol.for('shopprop.lazy-group');
+type Pending = Command & { [PENDING]?: (group: Command) => void };
 
 export function lazyGroup(name: string, description: string, define: (group: Command) => void): Command {
-  const group = new Command(name).description(description);
-  pending.set(group, define);
+  const group: Pending = new Command(name).description(description);
+  group[PENDING] = define;
   return group;
 }
 
 /** Defines the subcommands of a lazy group, once; true when it did so now. */
 export function defineSubcommands(command: Command): boolean {
-  const define = pending.get(command);
+  const group = command as Pending;
+  const define = group[PENDING];
   if (!define) return false;
-  pending.delete(command);
+  delete group[PENDING];
   define(command);
   return true;
 }

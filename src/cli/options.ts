@@ -3,6 +3,7 @@
  * 1..12, enums are spelled exactly. A bad value exits 2 with the flag and what it expects.
  */
 import { InvalidArgumentError, Option } from 'commander';
+import { completeWith } from './completion/completion-values.js';
 import { CliUsageError } from './usage-error.js';
 
 export function positiveInteger(value: string): number {
@@ -51,11 +52,12 @@ export function year(value: string): number {
  */
 export function choiceOption(flags: string, description: string, values: readonly string[]): Option {
   const byKey = new Map(values.map((value) => [value.toLowerCase(), value]));
-  return new Option(flags, `${description} (${values.join(', ')})`).argParser((value: string) => {
+  const option = new Option(flags, `${description} (${values.join(', ')})`).argParser((value: string) => {
     const chosen = byKey.get(value.trim().toLowerCase());
     if (chosen === undefined) throw new InvalidArgumentError(`expected one of ${values.join(', ')}.`);
     return chosen;
   });
+  return completeWith(option, values);
 }
 
 export const idOption = (flags: string, description: string) => new Option(flags, description).argParser(idValue);

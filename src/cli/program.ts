@@ -4,6 +4,7 @@
  * is used, so `shopprop --help` costs little more than Node itself.
  */
 import { Command, type OutputConfiguration } from 'commander';
+import { completionCommand } from './commands/completion/register.js';
 import { configCommands } from './commands/config/register.js';
 import { doctorCommand } from './commands/doctor/register.js';
 import { helpCommand } from './commands/help/register.js';
@@ -38,6 +39,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   program.addCommand(demoCommand());
   program.addCommand(localCommands());
   program.addCommand(doctorCommand());
+  program.addCommand(completionCommand());
   program.addCommand(helpCommand(program, expandCommand));
   program.addHelpText(
     'after',

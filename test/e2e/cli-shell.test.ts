@@ -22,6 +22,18 @@ describe('the built binary', () => {
     for (const verb of ['list', 'items', 'save', 'outbox', 'sync']) expect(sale.stdout).toMatch(new RegExp(`^  ${verb}\\b`, 'm'));
   });
 
+  it('prints a completion script from its own bundle: every group defined, enum values of every kind', async () => {
+    const { code, stdout, stderr } = await runCli(['completion', 'bash'], { home });
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain("'sale outbox') echo 'show delete send' ;;");
+    expect(stdout).toContain("'local token') echo 'create list revoke' ;;");
+    // .choices() values, choiceOption values and positional argument values.
+    expect(stdout).toContain("*'|--format') echo 'table json ndjson csv'");
+    expect(stdout).toContain("'local token create''|--role') echo 'cashier accountant admin'");
+    expect(stdout).toContain("'completion|0') echo 'bash zsh fish' ;;");
+    expect(stdout).toMatch(/'config get\|0'\) echo 'baseUrl token companyId/);
+  });
+
   it('prints its version', async () => {
     const { code, stdout } = await runCli(['--version'], { home });
     expect(code).toBe(0);
