@@ -28,7 +28,7 @@ describe('the built binary', () => {
     expect(stdout).toContain("'sale outbox') echo 'show delete send' ;;");
     expect(stdout).toContain("'local token') echo 'create list revoke' ;;");
     // .choices() values, choiceOption values and positional argument values.
-    expect(stdout).toContain("*'|--format') echo 'table json ndjson csv'");
+    expect(stdout).toContain("*'|--format') echo 'table json ndjson csv xlsx'");
     expect(stdout).toContain("'local token create''|--role') echo 'cashier accountant admin'");
     expect(stdout).toContain("'completion|0') echo 'bash zsh fish' ;;");
     expect(stdout).toMatch(/'config get\|0'\) echo 'baseUrl token companyId/);

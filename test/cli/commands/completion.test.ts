@@ -57,7 +57,7 @@ describe('bash completion', () => {
       ['shopprop', '-p', 'sale', 'sale', 'li'],
     ]);
     expect(sa).toEqual(['sale']);
-    expect(sorted(format!)).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(sorted(format!)).toEqual(['csv', 'json', 'ndjson', 'table', 'xlsx']);
     expect(formatEq).toEqual(['json']);
     expect(sorted(outbox!)).toEqual(['delete', 'send', 'show']);
     expect(sorted(role!)).toEqual(['accountant', 'admin', 'cashier']);
@@ -105,8 +105,8 @@ describe('zsh and fish completion, and every script', () => {
     }
     expect(scripts.zsh).toMatch(/'sale outbox delete'\) print -rl -- '-y:delete without asking[^']*' '--yes:/);
     expect(scripts.fish).toMatch(/-n 'test "\$\(__shopprop_path\)" = \\'sale outbox delete\\'' -s y -l yes -d 'delete without asking/);
-    expect(scripts.fish).toContain("-s f -l format -x -a 'table json ndjson csv'");
-    expect(scripts.zsh).toContain("*'|--format') echo 'table json ndjson csv'; return 0 ;;");
+    expect(scripts.fish).toContain("-s f -l format -x -a 'table json ndjson csv xlsx'");
+    expect(scripts.zsh).toContain("*'|--format') echo 'table json ndjson csv xlsx'; return 0 ;;");
   });
 
   it('parse in every shell installed here (bash always; zsh and fish when present, with -n)', () => {
