@@ -1,5 +1,5 @@
 /** `shopprop serve` and `shopprop demo`: the local server and its demo data. */
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { nonNegativeInteger, positiveInteger } from '../../options.js';
@@ -12,9 +12,11 @@ export function serveCommand(): Command {
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--public-url <url>', 'origin of the links the server builds (statement documents), e.g. https://shop.example.com; else config key publicUrl, else the Host each request names')
       .option('--quiet', 'no request log')
+      .addOption(new Option('--log-format <format>', 'request log: pretty (a line per request) or json (JSON lines); default pretty at a terminal, json otherwise').choices(['pretty', 'json']))
       .option('--cors-origin <url>', 'let a browser app on this origin call the server (repeatable; config key corsOrigins)', (value: string, previous: string[] = []) => [...previous, value]),
     'shopprop serve',
     'shopprop serve --port 9000 --db /srv/shop.db',
+    'shopprop serve --log-format json >> serve.log',
     'shopprop serve --host 0.0.0.0 --public-url https://shop.example.com',
     'shopprop serve --host 0.0.0.0 --cors-origin https://portal.example.com',
   ).action(lazyAction('server/serve'));
