@@ -11,6 +11,8 @@ import type { CommandContext } from '../context.js';
 import { Outbox } from './outbox-store.js';
 import { outboxFile, outboxTarget } from './outbox-location.js';
 import { isKeepable } from './refusal.js';
+import { unitsOf } from './catalog-copy-store.js';
+import { dropSoldUnits } from './offline-catalog.js';
 
 export type SaveOutcome =
   | { status: 'saved'; id?: number; receiptNo?: string; idempotencyKey: string }
@@ -24,6 +26,8 @@ export function isUnreachable(error: unknown): error is ApiError {
 export async function saveOrQueue(context: CommandContext, api: ShopClient, body: SaveCashSaleBody, idempotencyKey: string, now = context.now()): Promise<SaveOutcome> {
   try {
     const reply = await api.saveCashSale(body, { idempotencyKey });
+    // Its units are sold: not offered from the local copy should the next sale be made offline.
+    await dropSoldUnits(context, body.companyId, unitsOf(body)).catch(() => undefined);
     return { status: 'saved', id: reply.id ?? undefined, receiptNo: reply.receiptNo ?? undefined, idempotencyKey };
   } catch (error) {
     if (!isKeepable(error)) throw error;

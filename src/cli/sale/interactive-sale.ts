@@ -40,8 +40,17 @@ export interface InteractiveSaleDeps {
   newKey: () => string;
   /** Units with this IMEI or serial number, sold or not (the local server); undefined where the server cannot say. */
   lookUpUnit?: (identifier: string) => Promise<readonly LookedUpUnit[] | undefined>;
+  /** Units sold in sales kept offline, not yet sent: said as such when their IMEI or serial is typed. */
+  soldHere?: readonly UnitSoldHere[];
   /** Sends the sale chosen to be saved; a refusal comes back to the summary. Absent: the sale is returned as composed. */
   submit?: (sale: ComposedSale) => Promise<SubmitOutcome>;
+}
+
+export interface UnitSoldHere {
+  unit: StockUnit;
+  /** The kept sale's number in the outbox, and its customer. */
+  outboxId: number;
+  issuedTo: string;
 }
 
 export interface ComposedSale {
@@ -270,7 +279,14 @@ async function addLines(deps: InteractiveSaleDeps, catalog: Catalog, lines: Draf
  */
 async function notInStock(deps: InteractiveSaleDeps, term: string | undefined): Promise<Choice<Pick_>[]> {
   const identifier = (term ?? '').trim();
-  if (!deps.lookUpUnit || identifier.length < 5 || /\s/.test(identifier)) return [];
+  if (identifier.length < 5 || /\s/.test(identifier)) return [];
+  const keptHere = (deps.soldHere ?? [])
+    .filter(({ unit }) => [unit.imei1, unit.imei2, unit.serialNo].includes(identifier))
+    .map(({ unit, outboxId, issuedTo }): Choice<Pick_> => {
+      const text = `${unit.itemName ?? `unit ${unit.id}`} was sold to ${issuedTo} in sale #${outboxId}, kept offline and not sent yet (\`shopprop sale outbox show ${outboxId}\`)`;
+      return { name: `${unit.itemName ?? `unit ${unit.id}`}: not in stock, sold in sale #${outboxId} kept offline`, value: { kind: 'notInStock', text } };
+    });
+  if (keptHere.length > 0 || !deps.lookUpUnit) return keptHere;
   const units = await deps.lookUpUnit(identifier).catch(() => undefined);
   const timeZone = deps.refs?.company.timeZone ?? 'Africa/Nairobi';
   return (units ?? [])

@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import type SqliteDatabase from 'better-sqlite3';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import { preparePrivateFile } from '../../store/private-file.js';
+import { CATALOG_COPY_SCHEMA, CatalogCopyStore, unitsOf } from './catalog-copy-store.js';
 
 export interface OutboxEntry {
   id: number;
@@ -83,16 +84,21 @@ const SCHEMA = [
      host text not null,
      started_at integer not null
    )`,
+  CATALOG_COPY_SCHEMA,
 ];
 
 export class Outbox {
   private heldLock: SqliteDatabase.Database | undefined;
+  /** The local copy of the catalogue and stock that offline sales are composed from. */
+  readonly catalog: CatalogCopyStore;
 
   private constructor(
     private readonly db: SqliteDatabase.Database,
     readonly file: string,
     private readonly Database: typeof SqliteDatabase,
-  ) {}
+  ) {
+    this.catalog = new CatalogCopyStore(db);
+  }
 
   /** Opens (creating if need be) the outbox file; the file is private to the user (it holds customers' names). */
   static async open(file: string): Promise<Outbox> {
@@ -153,9 +159,27 @@ export class Outbox {
     this.db.prepare('update outbox set last_error = ?, last_failure = ? where id = ?').run(reason, failure, id);
   }
 
-  /** Forgets a delivered (or deleted) sale; false when it was not there. */
+  /** Forgets a deleted sale; false when it was not there. Its units are in stock again for offline sales. */
   remove(id: number): boolean {
     return this.db.prepare('delete from outbox where id = ?').run(id).changes > 0;
+  }
+
+  /** Forgets a sale the service recorded, and takes its units out of the local copies in the same transaction. */
+  delivered(entry: OutboxEntry): void {
+    this.db.transaction(() => {
+      this.remove(entry.id);
+      this.catalog.dropUnits(entry.companyId, unitsOf(entry.body));
+    }).immediate();
+  }
+
+  /** Units sold in the kept sales for this service and company: sold here, not yet known to the service. */
+  unitsSoldLocally(target: string, companyId: number): Map<number, OutboxEntry> {
+    const sold = new Map<number, OutboxEntry>();
+    for (const entry of this.list()) {
+      if (entry.target !== target || entry.companyId !== companyId) continue;
+      for (const unitId of unitsOf(entry.body)) sold.set(unitId, entry);
+    }
+    return sold;
   }
 
   /**

@@ -67,7 +67,7 @@ export async function syncOutbox(deps: SyncDeps): Promise<SyncSummary> {
       outbox.markAttempt(entry.id, now());
       try {
         const reply = await deps.send(entry.body, entry.idempotencyKey);
-        outbox.remove(entry.id);
+        outbox.delivered(entry);
         // The receipt number is the server's word, said on a terminal: no control characters.
         report({ ...resultOf(entry, 'sent', null), saleId: reply.id ?? null, receiptNo: reply.receiptNo == null ? null : oneLine(reply.receiptNo) });
       } catch (error) {
@@ -115,7 +115,7 @@ export async function sendOutboxEntry(deps: SendOneDeps): Promise<{ result: Sync
     outbox.markAttempt(entry.id, now());
     try {
       const reply = await deps.send(entry.body, entry.idempotencyKey);
-      outbox.remove(entry.id);
+      outbox.delivered(entry);
       return { result: { ...resultOf(entry, 'sent', null), saleId: reply.id ?? null, receiptNo: reply.receiptNo == null ? null : oneLine(reply.receiptNo) } };
     } catch (error) {
       const keep = isKeepable(error);

@@ -197,3 +197,45 @@ describe('syncing the outbox', () => {
     outbox.close();
   });
 });
+
+describe('the local copy of the catalogue in the outbox file', () => {
+  const unit = (id: number) => ({ id, itemName: `phone ${id}`, imei1: `35000000000000${id}`, salePrice: 100, purchasePrice: 60 });
+
+  it('is kept per service and company, replaced whole, and a delivered sale takes its units out of every copy of the company', async () => {
+    const { outbox, file } = await openOutbox();
+    outbox.catalog.save({ target: TARGET, companyId: 1, savedAt: 10, refs: null, units: [unit(1), unit(2), unit(3)] });
+    outbox.catalog.save({ target: 'http://other:8080', companyId: 1, savedAt: 11, refs: null, units: [unit(2)] });
+    outbox.catalog.save({ target: TARGET, companyId: 2, savedAt: 12, refs: null, units: [unit(2)] });
+    outbox.catalog.save({ target: TARGET, companyId: 1, savedAt: 20, refs: null, units: [unit(1), unit(2), unit(3), unit(4)] });
+    expect(outbox.catalog.get(TARGET, 1)).toMatchObject({ savedAt: 20, units: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }] });
+
+    const sold = body('Njoki');
+    sold.itemIssuesDto[0]!.invItemSpecsId = 2;
+    const entry = outbox.add({ idempotencyKey: 'k', target: TARGET, body: sold, createdAt: 30, reason: 'down' });
+    // Kept, not yet sent: sold here.
+    expect([...outbox.unitsSoldLocally(TARGET, 1).keys()]).toEqual([2]);
+    expect(outbox.unitsSoldLocally('http://other:8080', 1).size).toBe(0);
+    await syncOutbox({ outbox, target: TARGET, send: async () => ({ id: 9, receiptNo: 'R000009' }) });
+    expect(outbox.get(entry.id)).toBeUndefined();
+    expect(outbox.unitsSoldLocally(TARGET, 1).size).toBe(0);
+    expect(outbox.catalog.get(TARGET, 1)!.units.map((u) => u.id)).toEqual([1, 3, 4]);
+    expect(outbox.catalog.get('http://other:8080', 1)!.units).toEqual([]);
+    // Another company's unit 2 is another unit.
+    expect(outbox.catalog.get(TARGET, 2)!.units.map((u) => u.id)).toEqual([2]);
+    outbox.close();
+    const reopened = await Outbox.open(file);
+    expect(reopened.catalog.get(TARGET, 1)!.units.map((u) => u.id)).toEqual([1, 3, 4]);
+    reopened.close();
+  });
+
+  it('a deleted kept sale gives its units back to the offline stock', async () => {
+    const { outbox } = await openOutbox();
+    const kept = body('Wekesa');
+    kept.itemIssuesDto[0]!.invItemSpecsId = 5;
+    const entry = outbox.add({ idempotencyKey: 'k5', target: TARGET, body: kept, createdAt: 1, reason: 'down' });
+    expect([...outbox.unitsSoldLocally(TARGET, 1).keys()]).toEqual([5]);
+    outbox.remove(entry.id);
+    expect(outbox.unitsSoldLocally(TARGET, 1).size).toBe(0);
+    outbox.close();
+  });
+});

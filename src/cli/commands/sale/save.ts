@@ -97,22 +97,61 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
     import('../../../client/paging.js'),
     import('../../sale/interactive-sale.js'),
   ]);
-  const { isUnreachable } = await import('../../sale/deliver-sale.js');
+  const [{ isUnreachable }, { outboxTarget }, offline] = await Promise.all([
+    import('../../sale/deliver-sale.js'),
+    import('../../sale/outbox-location.js'),
+    import('../../sale/offline-catalog.js'),
+  ]);
+  const target = await outboxTarget(context);
   let refs;
+  let unreachable: Error | undefined;
   try {
     refs = await fetchReferenceData({ transport: api.transport, token: settings.token }, companyId);
     if (!refs) context.say('this service has no reference lists: shop, cashbook and sales person are asked as ids');
   } catch (error) {
     if (!isUnreachable(error)) throw error;
-    context.say(`service unreachable (${error.message}); the sale can still be composed and kept in the offline outbox`);
+    unreachable = error;
   }
-  // Loaded while the person types the customer's name.
+  // The local copy of the catalogue, and the units sold in sales kept offline (never offered twice).
+  const local = await offline.readLocalCatalog(context, target, companyId).catch((error: Error) => {
+    context.say(`could not read the local copy of the catalogue (${error.message})`);
+    return { soldLocally: new Map() } as Awaited<ReturnType<typeof offline.readLocalCatalog>>;
+  });
+  if (unreachable) {
+    const copy = local.copy;
+    if (copy) {
+      refs = copy.refs ?? undefined;
+      const zone = copy.refs?.company.timeZone ?? settings.timeZone;
+      const age = offline.ageText(copy.savedAt, context.now());
+      context.say(
+        `service unreachable (${unreachable.message});\ncomposing from the local copy of the catalogue and stock of ${offline.wallClock(copy.savedAt, zone)} (${age} old); ` +
+          'the sale will be kept in the offline outbox and sent by `shopprop sale sync`',
+      );
+      if (context.now() - copy.savedAt > 24 * 3_600_000) context.say(`the copy is ${age} old: prices and stock may have changed since`);
+    } else {
+      context.say(
+        `service unreachable (${unreachable.message}); no local copy of the catalogue yet (one is kept from every online \`sale save\`), ` +
+          'so items are entered by product id, price and tax; the sale will be kept in the offline outbox',
+      );
+    }
+  }
+  // Loaded while the person types the customer's name; online, the copy is refreshed from them.
   const units = (async () => {
+    if (unreachable) {
+      if (!local.copy) throw new Error('the service cannot be reached and there is no local copy of the stock');
+      return offline.unitsToOffer(local.copy.units, local.soldLocally);
+    }
     const all: StockUnit[] = [];
     for await (const unit of walkPages((start, limit, after) => api.listReceiptSpecs({ companyId, start, limit, after }), { pageSize: 1000, style: settings.pagingStyle })) {
       if (typeof unit.id === 'number') all.push(unit as StockUnit);
     }
-    return all;
+    // The local store is never out of reach: a copy is kept only of a service over the network.
+    if (!(await context.embedded())) {
+      await offline.saveCatalogCopy(context, { target, companyId, savedAt: context.now(), refs: refs ?? null, units: all }).catch((error: Error) => {
+        context.say(`could not keep a local copy of the catalogue for offline sales (${error.message})`);
+      });
+    }
+    return offline.unitsToOffer(all, local.soldLocally);
   })();
   units.catch(() => undefined);
   const composed = await composeSaleInteractively({
@@ -126,8 +165,9 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
     },
     refs,
     units: () => units,
+    soldHere: offline.unitsSoldHere(local),
     newKey: randomUUID,
-    lookUpUnit: refs
+    lookUpUnit: refs && !unreachable
       ? async (identifier) => (await import('../../../client/unit-lookup.js')).lookUpUnit({ transport: api.transport, token: settings.token }, companyId, identifier)
       : undefined,
     submit: async (sale) => {
