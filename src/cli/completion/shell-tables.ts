@@ -21,6 +21,9 @@ export function shellTables(root: CompletionNode, describe: boolean): string {
   const nodes = allNodes(root);
   const key = (node: CompletionNode) => shQuote(node.path.join(' '));
   const out: string[] = [];
+  // A command's own spelling of a program flag (`--company` on both) is offered once.
+  const programNames = new Set(root.flags.flatMap((f) => f.names));
+  const ownNames = (node: CompletionNode) => node.flags.flatMap((f) => f.names).filter((name) => !programNames.has(name));
 
   out.push('_shopprop_subcommands() {', '  case "$1" in');
   for (const node of nodes) if (node.commands.length > 0) out.push(`    ${key(node)}) echo ${shQuote(node.commands.map((c) => c.name).join(' '))} ;;`);
@@ -29,7 +32,7 @@ export function shellTables(root: CompletionNode, describe: boolean): string {
   // Flags of a command: its own; the program's apply to every command.
   out.push('_shopprop_flags() {', '  case "$1" in');
   for (const node of nodes) {
-    if (node.path.length > 0 && node.flags.length > 0) out.push(`    ${key(node)}) echo ${shQuote(node.flags.flatMap((f) => f.names).join(' '))} ;;`);
+    if (node.path.length > 0 && ownNames(node).length > 0) out.push(`    ${key(node)}) echo ${shQuote(ownNames(node).join(' '))} ;;`);
   }
   out.push('  esac', `  echo ${shQuote(root.flags.flatMap((f) => f.names).join(' '))}`, '}', '');
 
@@ -61,7 +64,8 @@ export function shellTables(root: CompletionNode, describe: boolean): string {
     out.push('  esac', '}', '');
     out.push('_shopprop_flag_descriptions() {', '  case "$1" in');
     for (const node of nodes) {
-      if (node.path.length > 0 && node.flags.length > 0) out.push(`    ${key(node)}) print -rl -- ${node.flags.flatMap((f) => f.names.map((n) => entry(n, f.description))).join(' ')} ;;`);
+      const own = node.flags.flatMap((f) => f.names.filter((n) => !programNames.has(n)).map((n) => entry(n, f.description)));
+      if (node.path.length > 0 && own.length > 0) out.push(`    ${key(node)}) print -rl -- ${own.join(' ')} ;;`);
     }
     out.push('  esac', `  print -rl -- ${root.flags.flatMap((f) => f.names.map((n) => entry(n, f.description))).join(' ')}`, '}', '');
   }
