@@ -7,6 +7,7 @@
  * PostgreSQL refuses to run as root: as root the package creates a `postgres` user, which must
  * be able to reach the data directory (its 0700 temp parent is opened to traversal only).
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,6 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
-const PASSWORD = 'shopprop-test';
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const started = performance.now();
@@ -28,12 +28,14 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const parent = mkdtempSync(join(tmpdir(), 'shopprop-pg-'));
   chmodSync(parent, 0o711);
   const port = await freePort();
+  // Random, so a test can check that no output shows it.
+  const password = randomBytes(12).toString('hex');
   const log: string[] = [];
   const cluster = new EmbeddedPostgres({
     databaseDir: join(parent, 'data'),
     port,
     user: 'postgres',
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
@@ -51,7 +53,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     throw new Error(`the test PostgreSQL server did not start: ${(error as Error | undefined)?.message ?? 'it exited'}\n${log.join('')}`);
   }
   return {
-    adminUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     startMs: Math.round(performance.now() - started),
     async stop() {
       await cluster.stop();
