@@ -3,13 +3,11 @@
  * about a quarter of a second for the whole interface. An embedded CLI run calls one endpoint,
  * so here each schema is compiled the first time its route is used, with fastify's own
  * compilers (same ajv options, same fast-json-stringify), just later. The compilers themselves
- * (ajv, fast-json-stringify) load only for a request that needs them: a querystring of whole
- * numbers, as every list has, is checked without ajv (integer-query-check.ts), and a reply sent
- * as bytes is not serialized. The hooks of loadCompilersWhenNeeded load them before a
- * validation or serialization that needs them.
+ * (ajv, fast-json-stringify) load only for a request that needs them (a reply sent as bytes is
+ * not serialized). The hooks of loadCompilersWhenNeeded load them before a validation or
+ * serialization that needs them.
  */
 import type { FastifyInstance, FastifySchema, FastifyServerOptions } from 'fastify';
-import { integerQueryCheck, replicatesAjv } from './integer-query-check.js';
 
 type Compiler = (route: unknown) => (data: unknown) => unknown;
 type Factory = (externalSchemas: unknown, options: unknown) => Compiler;
@@ -47,7 +45,6 @@ function lazily(factoryOf: (module: CompilerModule) => Factory, passErrors: bool
 }
 
 interface RouteSchema {
-  schema: unknown;
   httpPart?: string;
 }
 
@@ -66,12 +63,7 @@ function withoutCoercion(options: unknown): unknown {
 function validatorFactory(externalSchemas: unknown, options: unknown): Compiler {
   const ajv = ajvValidator(externalSchemas, options);
   const bodyAjv = ajvValidator(externalSchemas, withoutCoercion(options));
-  const integerChecks = replicatesAjv(options);
-  return (route) => {
-    const { schema, httpPart } = route as RouteSchema;
-    if (httpPart === 'body') return bodyAjv(route);
-    return (integerChecks && httpPart === 'querystring' ? integerQueryCheck(schema) : undefined) ?? ajv(route);
-  };
+  return (route) => ((route as RouteSchema).httpPart === 'body' ? bodyAjv(route) : ajv(route));
 }
 
 export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
@@ -89,7 +81,7 @@ function needsAjv(schema: FastifySchema | undefined): boolean {
   if (!schema) return false;
   let needs = needsAjvBySchema.get(schema);
   if (needs === undefined) {
-    needs = Boolean(schema.body || schema.params || schema.headers || (schema.querystring && !integerQueryCheck(schema.querystring)));
+    needs = Boolean(schema.body || schema.params || schema.headers || schema.querystring);
     needsAjvBySchema.set(schema, needs);
   }
   return needs;
