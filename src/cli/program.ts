@@ -1,7 +1,6 @@
 /**
  * The one registry of commands. Only definitions live here (names, flags, help); every command's
- * work is loaded lazily when it runs, and a group's subcommands are defined only when the group
- * is used, so `shopprop --help` costs little more than Node itself.
+ * work is loaded lazily when it runs, so `shopprop --help` costs little more than Node itself.
  */
 import { Command, type OutputConfiguration } from 'commander';
 import { completionCommand } from './commands/completion/register.js';
@@ -14,7 +13,6 @@ import { receiptCommands } from './commands/receipt/register.js';
 import { saleCommands } from './commands/sale/register.js';
 import { demoCommand, serveCommand } from './commands/server/register.js';
 import { addGlobalOptions } from './global-options.js';
-import { defineSubcommands } from './lazy-group.js';
 
 /** `output` is where commander writes help and usage errors (the process's streams by default). */
 export function buildProgram(output?: OutputConfiguration): Command {
@@ -40,7 +38,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   program.addCommand(localCommands());
   program.addCommand(doctorCommand());
   program.addCommand(completionCommand());
-  program.addCommand(helpCommand(program, expandCommand));
+  program.addCommand(helpCommand(program));
   program.addHelpText(
     'after',
     `
@@ -54,14 +52,7 @@ More: shopprop help exit-codes, shopprop help environment,
 `,
   );
   exitLikeTheProgram(program);
-  // A group's subcommands are defined when it is dispatched to (lazy-group.ts).
-  program.hook('preSubcommand', (_program, command) => expandCommand(command));
   return program;
-}
-
-/** Defines a lazy group's subcommands (nothing for any other command). */
-export function expandCommand(command: Command): void {
-  if (defineSubcommands(command)) exitLikeTheProgram(command);
 }
 
 /**

@@ -1,9 +1,8 @@
-/** The command tree: groups define their subcommands only when used, and then behave as if built eagerly. */
+/** The command tree: every group with its subcommands, each exiting through the program. */
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CommanderError, type Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineSubcommands, lazyGroup } from '../../src/cli/lazy-group.js';
 
 const COMMANDS = fileURLToPath(new URL('../../src/cli/commands', import.meta.url));
 
@@ -31,15 +30,13 @@ function quietProgram(): { program: Command; output: () => string } {
     command.commands.forEach(quiet);
   };
   quiet(program);
-  // Subcommands defined later copy the output settings of their group.
   return { program, output: () => text };
 }
 
-/** The words of every command of the tree (`['local', 'token', 'create']`), groups expanded. */
+/** The words of every command of the tree (`['local', 'token', 'create']`). */
 function commandPaths(): string[][] {
   const paths: string[][] = [];
   const walk = (command: Command, path: string[]) => {
-    programModule.expandCommand(command);
     for (const sub of command.commands) {
       paths.push([...path, sub.name()]);
       walk(sub, [...path, sub.name()]);
@@ -62,7 +59,6 @@ async function parseError(program: Command, args: string[]): Promise<CommanderEr
 describe('command modules', () => {
   it('every command names a module of src/cli/commands that exports run', async () => {
     const { program } = quietProgram();
-    for (const command of program.commands) programModule.expandCommand(command);
     const { commandModuleIds } = await import('../../src/cli/lazy-action.js');
     expect(commandModuleIds.size).toBeGreaterThanOrEqual(22);
     for (const id of commandModuleIds) {
@@ -72,35 +68,11 @@ describe('command modules', () => {
   });
 });
 
-describe('lazy groups', () => {
-  it('define their subcommands once, and only when asked', () => {
-    let calls = 0;
-    const group = lazyGroup('things', 'some things', (g) => {
-      calls += 1;
-      g.command('one');
-    });
-    expect(group.description()).toBe('some things');
-    expect(group.commands).toHaveLength(0);
-    expect(defineSubcommands(group)).toBe(true);
-    expect(defineSubcommands(group)).toBe(false);
-    expect(calls).toBe(1);
-    expect(group.commands.map((c) => c.name())).toEqual(['one']);
-  });
-
-  it('are listed by the program without their subcommands being built', () => {
-    const { program } = quietProgram();
-    for (const name of Object.keys(GROUPS)) {
-      const group = program.commands.find((c) => c.name() === name)!;
-      expect(group.description()).not.toBe('');
-      expect(group.commands).toHaveLength(0);
-    }
-  });
-
-  it('have every subcommand once expanded', () => {
+describe('command groups', () => {
+  it('have every subcommand', () => {
     const { program } = quietProgram();
     for (const [name, subcommands] of Object.entries(GROUPS)) {
       const group = program.commands.find((c) => c.name() === name)!;
-      programModule.expandCommand(group);
       expect(group.commands.map((c) => c.name()).filter((n) => n !== 'help')).toEqual(subcommands);
     }
   });

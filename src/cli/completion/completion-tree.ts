@@ -1,6 +1,5 @@
 /**
- * The command tree as shell completion sees it, read from the commander program itself (every
- * lazy group defined first), so a completion script generated from it cannot drift from the
+ * The command tree as shell completion sees it, read from the commander program itself, so a completion script generated from it cannot drift from the
  * commands, flags and values the parser accepts.
  */
 import type { Command, Option } from 'commander';
@@ -30,10 +29,8 @@ export interface CompletionNode {
   commands: CompletionNode[];
 }
 
-/** `expand` defines a lazy group's subcommands (program.ts's expandCommand). */
-export function completionTree(program: Command, expand: (command: Command) => void): CompletionNode {
+export function completionTree(program: Command): CompletionNode {
   const walk = (command: Command, path: string[]): CompletionNode => {
-    expand(command);
     return {
       name: command.name(),
       path,

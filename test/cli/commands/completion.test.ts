@@ -77,13 +77,12 @@ describe('bash completion', () => {
 
   it('offers every command and every flag of the program where it applies', async () => {
     (globalThis as Record<string, unknown>).__SHOPPROP_VERSION__ = '0.0.0-test';
-    const { buildProgram, expandCommand } = await import('../../../src/cli/program.js');
+    const { buildProgram } = await import('../../../src/cli/program.js');
     const program = buildProgram();
     const names = (options: readonly Option[]) => options.flatMap((o) => [o.short, o.long].filter((n): n is string => n !== undefined));
     const globals = names(program.options);
     const expected: { path: string[]; subcommands: string[]; flags: string[] }[] = [];
     const walk = (command: Command, path: string[]) => {
-      expandCommand(command);
       expected.push({ path, subcommands: command.commands.map((c) => c.name()), flags: [...new Set([...names(command.options), ...globals])] });
       for (const sub of command.commands) walk(sub, [...path, sub.name()]);
     };

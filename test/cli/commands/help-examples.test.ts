@@ -18,7 +18,6 @@ beforeAll(async () => {
 function commandPaths(): string[][] {
   const paths: string[][] = [];
   const walk = (command: Command, path: string[]) => {
-    programModule.expandCommand(command);
     for (const sub of command.commands) {
       if (sub.name() === 'help') continue;
       paths.push([...path, sub.name()]);

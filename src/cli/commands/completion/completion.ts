@@ -6,13 +6,12 @@
 import type { Command } from 'commander';
 import { cliIO } from '../../cli-io.js';
 import { completionTree } from '../../completion/completion-tree.js';
-import { defineSubcommands } from '../../lazy-group.js';
 import type { GlobalOptions } from '../../global-options.js';
 
 export async function run(_options: GlobalOptions, args: string[], command: Command): Promise<void> {
   let program = command;
   while (program.parent) program = program.parent;
-  const tree = completionTree(program, (c) => defineSubcommands(c));
+  const tree = completionTree(program);
   const version = program.version() ?? '';
   const shell = args[0];
   const script =

@@ -4,14 +4,14 @@ import { completeWith } from '../../completion/completion-values.js';
 import { PROFILE_KEYS } from '../../config/keys.js';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
-import { lazyGroup } from '../../lazy-group.js';
+import { commandGroup } from '../../command-group.js';
 
 export const CONFIG_KEYS_HELP =
   'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone, db; a profile inherits what it leaves unset from "default"';
 
 export function configCommands(): Command {
   return withExamples(
-    lazyGroup('config', `settings per profile (${CONFIG_KEYS_HELP})`, defineConfigCommands),
+    commandGroup('config', `settings per profile (${CONFIG_KEYS_HELP})`, defineConfigCommands),
     'shopprop config list',
     'shopprop config set baseUrl https://erp.example.com',
     'shopprop --profile shop2 config set retailShopId 2',

@@ -5,8 +5,7 @@ import { ENVIRONMENT_HELP } from '../../environment-help.js';
 
 const TOPICS: Record<string, string> = { 'exit-codes': EXIT_CODES_HELP, environment: ENVIRONMENT_HELP };
 
-/** `expand` defines a lazy group's subcommands before the help looks among them. */
-export function helpCommand(program: Command, expand: (command: Command) => void): Command {
+export function helpCommand(program: Command): Command {
   return new Command('help')
     .description(`help for a command, or a topic: ${Object.keys(TOPICS).join(', ')}`)
     .argument('[topic...]', 'a topic, or a command (e.g. sale list)')
@@ -18,14 +17,12 @@ export function helpCommand(program: Command, expand: (command: Command) => void
       }
       let target: Command = program;
       for (const word of words) {
-        expand(target);
         const next = target.commands.find((c) => c.name() === word || c.aliases().includes(word));
         if (!next) {
           target.error(`unknown help topic or command: ${words.join(' ')} (topics: ${Object.keys(TOPICS).join(', ')})`, { exitCode: 2 });
         }
         target = next!;
       }
-      expand(target);
       target.outputHelp();
     });
 }

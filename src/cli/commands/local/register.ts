@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
-import { lazyGroup } from '../../lazy-group.js';
+import { commandGroup } from '../../command-group.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
 import { LANDLORD_PAYMENT_TYPES, ROLES } from '../../../contract/enums.js';
 import { demoCommand } from '../server/register.js';
@@ -11,7 +11,7 @@ export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'un
 
 export function localCommands(): Command {
   return withExamples(
-    lazyGroup('local', 'administer the local store: tokens, demo data, imports, statements', defineLocalCommands),
+    commandGroup('local', 'administer the local store: tokens, demo data, imports, statements', defineLocalCommands),
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
     'shopprop local import products docs/examples/products.csv',
     'shopprop local token create --company 1 --role accountant --name "Accounts"',

@@ -2,12 +2,12 @@
 import { Option, type Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
-import { lazyGroup } from '../../lazy-group.js';
+import { commandGroup } from '../../command-group.js';
 import { nonNegativeInteger, pageSize } from '../../options.js';
 
 export function receiptCommands(): Command {
   return withExamples(
-    lazyGroup('receipt', 'receipts: serialised units in stock, printed receipts', defineReceiptCommands),
+    commandGroup('receipt', 'receipts: serialised units in stock, printed receipts', defineReceiptCommands),
     'shopprop receipt print 120 --width 32',
     'shopprop receipt print R000120 -o receipt-120.pdf',
     'shopprop receipt specs --all --fields id,itemName,imei1',

@@ -2,12 +2,12 @@
 import type { Command } from 'commander';
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
-import { lazyGroup } from '../../lazy-group.js';
+import { commandGroup } from '../../command-group.js';
 import { idOption, nonNegativeInteger, pageSize } from '../../options.js';
 
 export function saleCommands(): Command {
   return withExamples(
-    lazyGroup('sale', 'cash sales: list, lines, save, offline outbox', defineSaleCommands),
+    commandGroup('sale', 'cash sales: list, lines, save, offline outbox', defineSaleCommands),
     'shopprop sale list',
     'shopprop sale save --file sale.json --dry-run',
     'shopprop sale items --category 3 --format csv -o lines.csv',
