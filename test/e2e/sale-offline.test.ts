@@ -65,14 +65,14 @@ async function startServer(port = 0): Promise<{ url: string; port: number; stop:
   };
 }
 
-/** `sale save` at a terminal against the service at url; `ready` waits for a prompt to listen. */
+/**
+ * `sale save` at a terminal against the service at url; `ready` waits for text drawn since the
+ * last keys were typed (the next prompt, never an earlier copy of its words).
+ */
 function saleAtTerminal(url: string) {
   const term = spawnPty(['--base-url', url, '--token', token, 'sale', 'save'], { home });
   terminals.push(term);
-  const ready = async (text: string | RegExp) => {
-    await term.waitFor(text);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  };
+  const ready = (text: string | RegExp) => term.waitForNext(text);
   return { term, ready };
 }
 
