@@ -58,6 +58,12 @@ export interface DocumentOptions {
   terminal?: boolean;
   /** Which section csv and xlsx export (a section's `name`); the layout's `csvSection` by default. */
   section?: string;
+  /** Tables: the width to fit each section's table to (as lists do); none: no limit. */
+  width?: number;
+  /** Tables: told which columns of a section were left out to fit the width. */
+  onDropped?: (section: string, keys: readonly string[]) => void;
+  /** Tables: lines above the document saying what it is of (company, property, period). */
+  heading?: readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -158,7 +164,8 @@ function documentTable(doc: Row, layout: DocumentLayout, opts: DocumentOptions, 
       pairs.push([key, tableCell(doc[key], { key, header: key, kind: 'text' }, timeZone)]);
     }
   }
-  const parts = pairs.length > 0 ? [drawPairs(pairs, paint)] : [];
+  const parts = opts.heading?.length ? [`${opts.heading.join('\n')}\n`] : [];
+  if (pairs.length > 0) parts.push(drawPairs(pairs, paint));
   const sections = picked === undefined ? layout.sections : picked.flatMap((key) => layout.sections.filter((section) => section.key === key));
   for (const section of sections) {
     const lines = listOf(doc, section);
@@ -168,7 +175,8 @@ function documentTable(doc: Row, layout: DocumentLayout, opts: DocumentOptions, 
       continue;
     }
     const columns = selectFields(undefined, section.columns, 'table');
-    parts.push(`\n${heading}\n`, tableText(lines, columns, { color: opts.color, totals: true, timeZone }));
+    const fit = { width: opts.width, priority: section.columns.tablePriority, onDropped: (keys: readonly string[]) => opts.onDropped?.(section.name, keys) };
+    parts.push(`\n${heading}\n`, tableText(lines, columns, { color: opts.color, totals: true, timeZone, fit }));
   }
   return parts.join('');
 }

@@ -49,6 +49,19 @@ describe('tables at the terminal\'s width', () => {
     expect(widest(wide.stdout)).toBeGreaterThan(80);
   });
 
+  it('pay advice at 80 columns: its rent lines keep unit, tenant, b/f, invoiced, paid and c/f, and say what was left out; --wide shows all', async () => {
+    const narrow = await table(80, 'payadvice', '--property', '1', '--month', '10', '--year', '2026');
+    expect(narrow.code, narrow.stderr).toBe(0);
+    expect(widest(narrow.stdout)).toBeLessThanOrEqual(80);
+    const rentHeaders = (text: string) => headers(text.slice(text.indexOf('Rent lines')));
+    expect(rentHeaders(narrow.stdout)).toEqual(['Unit', 'Tenant', 'Invoiced', 'Balance b/f', 'Paid', 'Balance c/f']);
+    expect(narrow.stderr).toContain('left out of the rents to fit 80 columns: monthlyCharge, amountPaidTax (--wide shows them)');
+    const wide = await table(80, 'payadvice', '--property', '1', '--month', '10', '--year', '2026', '--wide');
+    expect(rentHeaders(wide.stdout)).toEqual(['Unit', 'Tenant', 'Monthly charge', 'Invoiced', 'Balance b/f', 'Paid', 'Paid tax', 'Balance c/f']);
+    expect(widest(wide.stdout)).toBeGreaterThan(80);
+    expect(wide.stderr).not.toContain('left out');
+  });
+
   it('never leaves out a column chosen with --fields', async () => {
     const result = await table(80, 'sale', 'list', '--limit', '3', '--fields', 'id,receiptNo,issuedTo,issuedToPhone,totalAmount,amountPaid,balance,payments,refNo');
     expect(result.code, result.stderr).toBe(0);
@@ -71,6 +84,8 @@ describe('tables at the terminal\'s width', () => {
     expect(sales.stdout.split('\n')[0]).toBe('Cash sales · company 1 · newest first');
     const balances = await table(80, 'paidbalance', '--property', '1', '--month', '10', '--year', '2026');
     expect(balances.stdout.split('\n')[0]).toBe('Paid and balance · company 1 · property 1 · October 2026');
+    const advice = await table(80, 'payadvice', '--property', '1', '--month', '10', '--year', '2026', '--type', 'RENT_ONLY');
+    expect(advice.stdout.split('\n')[0]).toBe('Pay advice · company 1 · property 1 · RENT_ONLY · October 2026');
     const json = await runInProcess(['--db', db, 'sale', 'list', '--limit', '2', '--format', 'json'], { home });
     expect(json.stdout.startsWith('[')).toBe(true);
   });

@@ -26,7 +26,7 @@ export async function run(options: PaidBalanceOptions & GlobalOptions): Promise<
     const rows = await (await context.client()).paidBalance({ companyId, ...filter, month: options.month, year: options.year });
     const settings = await context.settings();
     const { paidBalanceHeading } = await import('../../output/report-heading.js');
-    const heading = paidBalanceHeading({ companyId, ...filter, month: options.month, year: options.year }, settings.timeZone, Date.now());
+    const heading = paidBalanceHeading({ companyId, ...filter, month: options.month, year: options.year }, settings.timeZone, context.now());
     await emitList(context, { records: rows, columns: paidBalanceColumns, totals: true, heading: [heading] });
   });
 }

@@ -1,7 +1,7 @@
 /** `shopprop payadvice`: a landlord pay advice of one property for a month. */
 import type { LandlordPaymentType } from '../../../contract/pay-advice.js';
 import type { GlobalOptions } from '../../global-options.js';
-import { colourWanted } from '../../emit-list.js';
+import { colourWanted, tableWidthFor } from '../../emit-list.js';
 import { withOutput } from '../../output-target.js';
 import { companyOrPrompt, requireValue } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
@@ -34,12 +34,14 @@ export async function run(options: PayAdviceOptions & GlobalOptions): Promise<vo
       month: options.month,
       year: options.year,
     });
-    const [{ resolveFormat }, { renderPayAdvice }, { parseFieldsOption }, settings] = await Promise.all([
+    const [{ resolveFormat }, { renderPayAdvice }, { parseFieldsOption }, { payAdviceHeading }, settings] = await Promise.all([
       import('../../output/format.js'),
       import('../../output/document.js'),
       import('../../output/fields.js'),
+      import('../../output/report-heading.js'),
       context.settings(),
     ]);
+    const scope = { companyId, propertyId, type: options.type, month: options.month, year: options.year };
     await withOutput(context, (target) =>
       renderPayAdvice(advice as never, target.stream, {
         format: resolveFormat({ format: options.format, output: options.output, stdoutIsTTY: target.isTTY }),
@@ -49,6 +51,10 @@ export async function run(options: PayAdviceOptions & GlobalOptions): Promise<vo
         color: colourWanted(context, target.isTTY),
         timeZone: settings.timeZone,
         terminal: target.isTTY,
+        width: tableWidthFor(context, target.isTTY),
+        heading: [payAdviceHeading(scope, settings.timeZone, context.now())],
+        onDropped: (section, keys) =>
+          context.say(`left out of the ${section} to fit ${tableWidthFor(context, target.isTTY)} columns: ${keys.join(', ')} (--wide shows them)`),
       }),
     );
   });

@@ -15,6 +15,7 @@ export const rentLineColumns = columnSet<RentLine>(
     { key: 'balanceCf', header: 'Balance c/f', kind: 'money', total: true },
   ],
   ['unitNo', 'tenantName', 'monthlyCharge', 'invoiced', 'balanceBf', 'amountPaid', 'amountPaidTax', 'balanceCf'],
+  ['unitNo', 'tenantName', 'balanceCf', 'amountPaid', 'invoiced', 'balanceBf', 'amountPaidTax', 'monthlyCharge'],
 );
 
 /** Expense lines of a pay advice. */
