@@ -19,6 +19,7 @@ import { lazySchemaController, loadCompilersWhenNeeded } from './lazy-schema-com
 import { loginRoutes } from './routes/auth-login.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
+import { propertyReferenceRoutes } from './routes/property-reference.js';
 import { propertyReportRoutes } from './routes/property-reports.js';
 import { receiptSpecRoutes } from './routes/receipt-specs.js';
 import { referenceDataRoutes } from './routes/reference-data.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(salePaymentRoutes);
   await app.register(unitLookupRoutes);
   await app.register(propertyReportRoutes);
+  await app.register(propertyReferenceRoutes);
   await app.register(loginRoutes, { limits: options.loginLimits });
   await app.register(openApiRoutes);
   await app.ready();

@@ -4,8 +4,14 @@ import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { commandGroup } from '../../command-group.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
+import { withWholeListPaging } from '../../whole-list-page.js';
+import { completeWith } from '../../completion/completion-values.js';
 import { LANDLORD_PAYMENT_TYPES, ROLES } from '../../../contract/enums.js';
+import type { LocalListKind } from '../../../services/local-lists.js';
 import { demoCommand } from '../server/register.js';
+
+/** What `local list` lists: the ids that flags and prompts ask for. */
+export const LOCAL_LIST_KINDS = ['zones', 'officers', 'properties', 'landlords', 'shops', 'cashbooks', 'users', 'tokens'] as const satisfies readonly LocalListKind[];
 
 export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
 
@@ -15,10 +21,27 @@ export function localCommands(): Command {
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
     'shopprop local import products docs/examples/products.csv',
     'shopprop local token create --company 1 --role accountant --name "Accounts"',
+    'shopprop local list properties',
   );
 }
 
 function defineLocalCommands(local: Command): void {
+  const list = withExamples(
+    withWholeListPaging(
+      local
+        .command('list <kind>')
+        .description(`ids and names of the local store's ${LOCAL_LIST_KINDS.join(', ')}: of --company (or the profile's), or of every company`)
+        .option('--all-companies', 'every company\'s, whatever the profile\'s company'),
+      'row',
+    ),
+    'shopprop local list properties',
+    'shopprop local list landlords --format csv -o landlords.csv',
+    'shopprop local list zones --all-companies',
+    'shopprop local list officers --company 2 --fields id,name,phone',
+  );
+  completeWith(list.registeredArguments[0]!, LOCAL_LIST_KINDS);
+  list.action(lazyAction('local/list'));
+
   const token = withExamples(
     local.command('token').description('bearer tokens of the local server'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',

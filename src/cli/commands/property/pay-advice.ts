@@ -22,7 +22,7 @@ export async function run(options: PayAdviceOptions & GlobalOptions): Promise<vo
       value: options.property,
       flag: '--property',
       what: 'a property id',
-      ask: (p) => p.positiveInteger('Property id'),
+      ask: async (p) => (await import('../../property-pick.js')).pickPropertyId(context, p, companyId, 'property'),
     });
     // With SERVICE_CHARGE_ONLY and no --service, the pay advice covers every service charge.
     const srvcId = options.service;

@@ -5,17 +5,22 @@ import { LANDLORD_PAYMENT_TYPES, PAID_POSTED } from '../../../contract/enums.js'
 import { withExamples } from '../../examples.js';
 import { lazyAction } from '../../lazy-action.js';
 import { choiceOption, idOption, month, year } from '../../options.js';
+import { withWholeListPaging } from '../../whole-list-page.js';
 
 export function propertyCommands(): Command[] {
   const paidBalance = withExamples(
-    new CommandClass('paidbalance')
-      .description('tenant paid and balance for a month, by zone, field officer or property')
-      .addOption(idOption('--zone <id>', 'zone (region) id'))
-      .addOption(idOption('--officer <id>', 'field officer id (alone, or with --zone)'))
-      .addOption(idOption('--property <id>', 'property id'))
-      .option('--month <m>', 'month 1..12 (default: this month)', month)
-      .option('--year <y>', 'year (default: this year)', year),
+    withWholeListPaging(
+      new CommandClass('paidbalance')
+        .description('tenant paid and balance for a month, by zone, field officer or property')
+        .addOption(idOption('--zone <id>', 'zone (region) id'))
+        .addOption(idOption('--officer <id>', 'field officer id (alone, or with --zone)'))
+        .addOption(idOption('--property <id>', 'property id'))
+        .option('--month <m>', 'month 1..12 (default: this month)', month)
+        .option('--year <y>', 'year (default: this year)', year),
+      'row',
+    ),
     'shopprop paidbalance --zone 1',
+    'shopprop paidbalance --officer 2 --limit 10',
     'shopprop paidbalance --property 3 --month 9 --year 2026 --format csv -o sept.csv',
   ).action(lazyAction('property/paid-balance'));
 
@@ -32,14 +37,18 @@ export function propertyCommands(): Command[] {
   ).action(lazyAction('property/pay-advice'));
 
   const statements = withExamples(
-    new CommandClass('statements')
-      .description('landlord property statements (prepared, approved, paid)')
-      .addOption(idOption('--landlord <id>', 'landlord id'))
-      .addOption(idOption('--zone <id>', 'only properties of this zone'))
-      .addOption(choiceOption('--status <status>', 'paid/posted status (default ALL)', PAID_POSTED))
-      .option('--pdf <dir>', 'also download every listed statement\'s PDF into DIR'),
+    withWholeListPaging(
+      new CommandClass('statements')
+        .description('landlord property statements (prepared, approved, paid)')
+        .addOption(idOption('--landlord <id>', 'landlord id'))
+        .addOption(idOption('--zone <id>', 'only properties of this zone'))
+        .addOption(choiceOption('--status <status>', 'paid/posted status (default ALL)', PAID_POSTED))
+        .option('--pdf <dir>', 'also download every listed statement\'s PDF into DIR'),
+      'statement',
+    ),
     'shopprop statements --landlord 1 --status ALL',
     'shopprop statements --landlord 1 --status NO --pdf ./statements',
+    'shopprop statements --landlord 1 --zone 2 --start 10 --limit 10',
   ).action(lazyAction('property/statements'));
 
   const statementPdf = withExamples(

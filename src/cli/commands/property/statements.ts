@@ -14,6 +14,7 @@ import { progress } from '../../progress.js';
 import { companyOrPrompt, requireValue } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 import { documentLink } from '../../../client/document-link.js';
+import { pageOfWholeList } from '../../whole-list-page.js';
 
 export interface StatementsOptions {
   company?: number;
@@ -21,6 +22,9 @@ export interface StatementsOptions {
   zone?: number;
   status?: PaidPosted;
   pdf?: string;
+  start?: number;
+  limit?: number;
+  all?: boolean;
 }
 
 export async function run(options: StatementsOptions & GlobalOptions): Promise<void> {
@@ -30,7 +34,7 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
       value: options.landlord,
       flag: '--landlord',
       what: 'a landlord id',
-      ask: (p) => p.positiveInteger('Landlord id'),
+      ask: async (p) => (await import('../../property-pick.js')).pickPropertyId(context, p, companyId, 'landlord'),
     });
     const api = await context.client();
     const paidPosted = options.status ?? 'ALL';
@@ -38,7 +42,9 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     // The records do not say whether a statement is paid; the service's paid/posted filter does.
     const paidIds =
       paidPosted === 'ALL' ? new Set((await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: 'YES' })).list.map((s) => s.id)) : undefined;
-    const records = page.list.map((statement) => {
+    // The interface sends every statement: --start/--limit show (and --pdf downloads) a part.
+    const shown = pageOfWholeList(page.list, options).records;
+    const records = shown.map((statement) => {
       const withApproval: Record<string, unknown> = { ...statement };
       for (const field of APPROVAL_FIELDS) withApproval[field] ??= null;
       const paid = paidIds ? paidIds.has(statement.id ?? NaN) : paidPosted === 'YES';
@@ -47,8 +53,9 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     // An INTERIM draft's figures may still change: they are never added to FINAL figures.
     const mixed = new Set(records.map((r) => r.status === 'INTERIM draft')).size > 1;
     if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together (--status or --fields to narrow)');
-    await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => page.count });
-    if (options.pdf !== undefined) await downloadAll(context, api, page.list as StatementRecord[], options.pdf);
+    const count = Math.max(0, Math.max(page.count, page.list.length) - (options.start ?? 0));
+    await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => count });
+    if (options.pdf !== undefined) await downloadAll(context, api, shown as StatementRecord[], options.pdf);
   });
 }
 
