@@ -71,7 +71,7 @@ describe('exit status on every way out', () => {
 
   it('Ctrl-C at a prompt: 130', async () => {
     const session = spawnPty(['--db', db, 'payadvice'], { home });
-    await session.waitFor('Property id');
+    await session.waitFor('Property (type part of its name or code)');
     session.type(KEY.ctrlC);
     expect(await session.ended).toEqual({ exitCode: 130, signal: 0 });
   });
