@@ -26,22 +26,6 @@ export function localCommands(): Command {
 }
 
 function defineLocalCommands(local: Command): void {
-  const list = withExamples(
-    withWholeListPaging(
-      local
-        .command('list <kind>')
-        .description(`ids and names of the local store's ${LOCAL_LIST_KINDS.join(', ')}: of --company (or the profile's), or of every company`)
-        .option('--all-companies', 'every company\'s, whatever the profile\'s company'),
-      'row',
-    ),
-    'shopprop local list properties',
-    'shopprop local list landlords --format csv -o landlords.csv',
-    'shopprop local list zones --all-companies',
-    'shopprop local list officers --company 2 --fields id,name,phone',
-  );
-  completeWith(list.registeredArguments[0]!, LOCAL_LIST_KINDS);
-  list.action(lazyAction('local/list'));
-
   const token = withExamples(
     local.command('token').description('bearer tokens of the local server'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',
@@ -108,6 +92,22 @@ function defineLocalCommands(local: Command): void {
       .option('--use', 'make it the profile\'s company, shop, cashbook and user'),
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
   ).action(lazyAction('local/company-create'));
+
+  const list = withExamples(
+    withWholeListPaging(
+      local
+        .command('list <kind>')
+        .description(`ids and names of the local store's ${LOCAL_LIST_KINDS.join(', ')}: of --company (or the profile's), or of every company`)
+        .option('--all-companies', 'every company\'s, whatever the profile\'s company'),
+      'row',
+    ),
+    'shopprop local list properties',
+    'shopprop local list landlords --format csv -o landlords.csv',
+    'shopprop local list zones --all-companies',
+    'shopprop local list officers --company 2 --fields id,name,phone',
+  );
+  completeWith(list.registeredArguments[0]!, LOCAL_LIST_KINDS);
+  list.action(lazyAction('local/list'));
 
   withExamples(
     local
