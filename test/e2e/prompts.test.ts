@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROPERTY_REFERENCE_PATH } from '../../src/contract/property-reference.js';
 import { json, startServer, type TestServer } from '../client/http-fixture.js';
 import { demoHome } from '../helpers/demo-store.js';
+import { startTestServer, type TestServer as LocalServer } from '../helpers/local-server.js';
 import { KEY, spawnPty } from '../helpers/pty-cli.js';
 import { readRows } from '../helpers/read-store.js';
 
@@ -106,5 +107,28 @@ describe('at a terminal, against a server without the local lists', () => {
     expect(await session.exited).toBe(0);
     expect(server.seen.map((r) => r.pathname)).toEqual([PROPERTY_REFERENCE_PATH, '/api/propertystmt/paidbalance']);
     expect(server.seen[1]!.query).toMatchObject({ companyId: '1', propertyId: '7' });
+  });
+});
+
+describe('at a terminal, against shopprop serve', () => {
+  let local: LocalServer;
+  beforeAll(async () => {
+    local = await startTestServer();
+  });
+  afterAll(async () => local.close());
+
+  it('an accountant picks the landlord of statements from the server\'s list', async () => {
+    const [landlord] = local.store.sqlite
+      .prepare('select l.id, l.code, l.name from landlords l where l.company_id = 1 and exists (select 1 from statements s where s.landlord_id = l.id) order by l.id desc limit 1')
+      .all() as { id: number; code: string; name: string }[];
+    const session = spawnPty(['--base-url', local.url, '--token', local.tokenFor(1, 'accountant'), '--company', '1', 'statements', '--format', 'csv', '--fields', 'id,lldName'], { home });
+    await session.waitFor(/Landlord \(type part of its name or code\)[^❯]*❯ /);
+    const surname = landlord!.name.split(' ').at(-1)!;
+    session.type(surname.toLowerCase());
+    await session.waitForNext(new RegExp(`${surname.toLowerCase()}\\s*❯ ${landlord!.code} ${landlord!.name}`));
+    session.type(KEY.enter);
+    expect(await session.exited).toBe(0);
+    const statements = local.store.sqlite.prepare('select id from statements where landlord_id = ?').all(landlord!.id) as { id: number }[];
+    for (const { id } of statements) expect(session.screen()).toMatch(new RegExp(`^${id},${landlord!.name}\\r?$`, 'm'));
   });
 });
