@@ -10,6 +10,8 @@ import { companyExists } from '../store/catalog.repository.js';
 import { notFoundError } from './service-error.js';
 import { listTokens } from './token-service.js';
 
+export type { CashbookEntry, ShopEntry, UserEntry } from '../store/shop-directory.repository.js';
+
 export type LocalListKind = 'zones' | 'officers' | 'properties' | 'landlords' | 'shops' | 'cashbooks' | 'users' | 'tokens';
 
 /**

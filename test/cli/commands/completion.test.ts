@@ -69,6 +69,15 @@ describe('bash completion', () => {
     expect(afterValue).toEqual(['list']);
   });
 
+  it('completes the kinds of `local list`', () => {
+    const [kinds, pro] = bashComplete([
+      ['shopprop', 'local', 'list', ''],
+      ['shopprop', 'local', 'list', 'pro'],
+    ]);
+    expect(sorted(kinds!)).toEqual(['cashbooks', 'landlords', 'officers', 'properties', 'shops', 'tokens', 'users', 'zones']);
+    expect(pro).toEqual(['properties']);
+  });
+
   it('completes file names where a flag takes a file', () => {
     writeFileSync(join(temp.dir, 'receipt-120.pdf'), '');
     const [pdf] = bashComplete([['shopprop', 'receipt', 'print', '120', '--pdf', 'receipt-']]);

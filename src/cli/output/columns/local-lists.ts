@@ -5,8 +5,7 @@
  */
 import type { FieldOfficerEntry, LandlordEntry, PropertyEntry, ZoneEntry } from '../../../contract/property-reference.js';
 import type { TokenSummary } from '../../../services/token-service.js';
-import type { CashbookEntry, ShopEntry, UserEntry } from '../../../store/shop-directory.repository.js';
-import type { LocalListKind } from '../../../services/local-lists.js';
+import type { CashbookEntry, LocalListKind, ShopEntry, UserEntry } from '../../../services/local-lists.js';
 import { columnSet, type ColumnSet } from './types.js';
 
 const zoneColumns = columnSet<ZoneEntry>(
