@@ -3,6 +3,8 @@
  * warehouse), cashbooks, the three payment channels, a VAT rate and a zero rate, an admin user.
  */
 import { toBasisPoints } from '../domain/money.js';
+import { DEFAULT_CURRENCY } from '../domain/company-identity.js';
+import { checkedCurrency, checkedTaxNumber } from './company-identity.js';
 import { companyNames, insertCompanyWithReferenceData, type CreatedCompany } from '../store/company-setup.repository.js';
 import type { Store } from '../store/open-db.js';
 import { immediateTransaction } from '../store/transactions.js';
@@ -13,6 +15,10 @@ export interface CompanySetup {
   timeZone?: string;
   /** VAT on services in percent (default 16). */
   vatPercent?: number;
+  /** ISO 4217 code (default KES). */
+  currency?: string;
+  /** Tax registration number, e.g. a KRA PIN (default none). */
+  taxNumber?: string;
   shops?: readonly string[];
   adminName?: string;
 }
@@ -28,6 +34,8 @@ export function setUpCompany(store: Store, setup: CompanySetup): CreatedCompany 
   }
   const vatPercent = setup.vatPercent ?? 16;
   if (!(vatPercent >= 0 && vatPercent <= 100)) throw badRequestError('VAT must be a percentage from 0 to 100');
+  const currency = checkedCurrency(setup.currency ?? DEFAULT_CURRENCY);
+  const taxNumber = setup.taxNumber === undefined ? null : checkedTaxNumber(setup.taxNumber);
   const shops = (setup.shops ?? ['Main shop']).map((shop) => shop.trim()).filter(Boolean);
   if (shops.length === 0) throw badRequestError('a company needs at least one shop');
   // Checked inside the write transaction, so two processes cannot both create the name.
@@ -38,6 +46,8 @@ export function setUpCompany(store: Store, setup: CompanySetup): CreatedCompany 
       name,
       timeZone,
       vatRateBp: toBasisPoints(vatPercent),
+      currency,
+      taxNumber,
       shops,
       adminName: setup.adminName?.trim() || `${name} admin`,
     });

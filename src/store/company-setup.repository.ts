@@ -1,10 +1,13 @@
 /** Writes a new company with its starting reference data (one transaction, by the caller). */
 import type { Store } from './open-db.js';
+import { findCompany, type CompanySettings } from './property-reference.repository.js';
 
 export interface NewCompanyRows {
   name: string;
   timeZone: string;
   vatRateBp: number;
+  currency: string;
+  taxNumber: string | null;
   shops: readonly string[];
   adminName: string;
 }
@@ -14,6 +17,8 @@ export interface CreatedCompany {
   shopIds: number[];
   cashbookIds: number[];
   adminUserId: number;
+  /** The company as written, defaults filled in. */
+  settings: CompanySettings;
 }
 
 const CASHBOOKS = [
@@ -31,7 +36,14 @@ const CHANNELS = [
 export function insertCompanyWithReferenceData(store: Store, rows: NewCompanyRows): CreatedCompany {
   const db = store.sqlite;
   const run = (sql: string, ...params: unknown[]) => Number(db.prepare(sql).run(...params).lastInsertRowid);
-  const companyId = run('insert into companies (name, time_zone, vat_rate_bp, receipt_seq) values (?, ?, ?, 0)', rows.name, rows.timeZone, rows.vatRateBp);
+  const companyId = run(
+    'insert into companies (name, time_zone, vat_rate_bp, receipt_seq, currency, tax_number) values (?, ?, ?, 0, ?, ?)',
+    rows.name,
+    rows.timeZone,
+    rows.vatRateBp,
+    rows.currency,
+    rows.taxNumber,
+  );
   const shopIds = rows.shops.map((shop) => {
     const shopId = run('insert into retail_shops (company_id, name) values (?, ?)', companyId, shop);
     run('insert into warehouses (company_id, name, shop_id) values (?, ?, ?)', companyId, `${shop} store`, shopId);
@@ -42,10 +54,25 @@ export function insertCompanyWithReferenceData(store: Store, rows: NewCompanyRow
   run('insert into tax_rates (company_id, name, rate_bp) values (?, ?, ?)', companyId, `VAT ${rows.vatRateBp / 100}%`, rows.vatRateBp);
   run("insert into tax_rates (company_id, name, rate_bp) values (?, 'Zero rated', 0)", companyId);
   const adminUserId = run("insert into users (company_id, name, role) values (?, ?, 'admin')", companyId, rows.adminName);
-  return { companyId, shopIds, cashbookIds, adminUserId };
+  return { companyId, shopIds, cashbookIds, adminUserId, settings: findCompany(store, companyId)! };
 }
 
 /** Every company's id and name, to refuse a second company of the same name. */
 export function companyNames(store: Store): { id: number; name: string }[] {
   return store.sqlite.prepare<[], { id: number; name: string }>('select id, name from companies order by id').all();
+}
+
+/** What `local company set` may change; a field left out stays as it is, a null tax number removes it. */
+export interface CompanyIdentityChanges {
+  currency?: string;
+  taxNumber?: string | null;
+}
+
+/** Returns whether the company exists (and so was changed). */
+export function updateCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): boolean {
+  const db = store.sqlite;
+  if (!db.prepare('select 1 from companies where id = ?').get(companyId)) return false;
+  if (changes.currency !== undefined) db.prepare('update companies set currency = ? where id = ?').run(changes.currency, companyId);
+  if (changes.taxNumber !== undefined) db.prepare('update companies set tax_number = ? where id = ?').run(changes.taxNumber, companyId);
+  return true;
 }

@@ -17,7 +17,7 @@ import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 
 export function referenceCompany(store: Store, companyId: number): ReferenceCompany | undefined {
-  return prepared<[number], ReferenceCompany>(store, 'select id, name, time_zone as timeZone, address, phone from companies where id = ?').get(companyId);
+  return prepared<[number], ReferenceCompany>(store, 'select id, name, time_zone as timeZone, address, phone, currency, tax_number as taxNumber from companies where id = ?').get(companyId);
 }
 
 export function referenceShops(store: Store, companyId: number): ReferenceShop[] {

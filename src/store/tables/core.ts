@@ -14,6 +14,10 @@ export interface CompaniesTable {
   address: string | null;
   phone: string | null;
   email: string | null;
+  /** ISO 4217 code of every amount (KES by default), shown on statements and receipts. */
+  currency: Generated<string>;
+  /** Tax registration number (e.g. a KRA PIN), printed on statements and receipts; null: none set. */
+  tax_number: string | null;
 }
 
 export interface UsersTable {

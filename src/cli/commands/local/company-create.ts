@@ -1,5 +1,6 @@
 /** `shopprop local company create`: a company of your own in the local store. */
 import { openStore } from '../../../store/open-db.js';
+import { companyIdentityText } from '../../company-text.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 
@@ -10,6 +11,8 @@ export interface CompanyCreateOptions {
   name: string;
   timeZone?: string;
   vat?: string;
+  currency?: string;
+  taxNumber?: string;
   shops?: string;
   use?: boolean;
 }
@@ -25,6 +28,8 @@ export async function run(options: CompanyCreateOptions & GlobalOptions): Promis
       name: options.name,
       timeZone: options.timeZone,
       vatPercent: options.vat === undefined ? undefined : Number(options.vat),
+      currency: options.currency,
+      taxNumber: options.taxNumber,
       shops: options.shops?.split(','),
     });
   } finally {
@@ -32,6 +37,7 @@ export async function run(options: CompanyCreateOptions & GlobalOptions): Promis
   }
   context.terminal.stdout.write(`${created.companyId}\n`);
   context.say(`company ${created.companyId} created in ${file}: shops ${created.shopIds.join(', ')}, cashbooks ${created.cashbookIds.join(', ')}`);
+  context.say(`company ${created.companyId}: ${companyIdentityText(created.settings)}`);
   if (options.use) {
     const { pointProfile } = await import('../../point-profile.js');
     const profile = await pointProfile(context, {

@@ -80,6 +80,8 @@ function defineLocalCommands(local: Command): void {
     local.command('company').description('companies of the local store'),
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
     'shopprop local company create --name "Acme Homes" --db homes.db --time-zone Africa/Kampala',
+    'shopprop local company set --currency KES --tax-number P051234567X',
+    'shopprop local company list',
   );
   withExamples(
     company
@@ -88,10 +90,30 @@ function defineLocalCommands(local: Command): void {
       .requiredOption('--name <name>', 'company name')
       .option('--time-zone <zone>', 'IANA time zone of its months and days', 'Africa/Nairobi')
       .option('--vat <percent>', 'VAT on services in percent', '16')
+      .option('--currency <code>', 'ISO 4217 code printed with every amount on statements and receipts', 'KES')
+      .option('--tax-number <number>', 'tax registration number (e.g. KRA PIN) printed on statements and receipts')
       .option('--shops <names>', 'comma-separated shop names', 'Main shop')
       .option('--use', 'make it the profile\'s company, shop, cashbook and user'),
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
+    'shopprop local company create --name "Acme Homes" --currency KES --tax-number P051234567X',
+    'shopprop local company create --name "Lakeside Traders" --currency UGX --time-zone Africa/Kampala',
   ).action(lazyAction('local/company-create'));
+  withExamples(
+    company
+      .command('set')
+      .description('change the company\'s currency or tax registration number (--company, default the profile\'s)')
+      .option('--currency <code>', 'ISO 4217 code, three upper-case letters (KES, UGX, TZS, USD)')
+      .option('--tax-number <number>', 'tax registration number (e.g. KRA PIN), printed as "PIN ..." on statements and receipts')
+      .option('--no-tax-number', 'remove the tax registration number'),
+    'shopprop local company set --tax-number P051234567X',
+    'shopprop local company set --company 2 --currency UGX',
+    'shopprop local company set --no-tax-number',
+  ).action(lazyAction('local/company-set'));
+  withExamples(
+    company.command('list').description('the companies of the local store: currency, tax registration number (PIN), time zone, VAT'),
+    'shopprop local company list',
+    'shopprop local company list --format json',
+  ).action(lazyAction('local/company-list'));
 
   const list = withExamples(
     withWholeListPaging(
