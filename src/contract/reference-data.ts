@@ -30,6 +30,13 @@ export const ReferenceCompany = Type.Object({
   timeZone: Type.String(),
   address: Nullable(Type.String()),
   phone: Nullable(Type.String()),
+  /**
+   * ISO 4217 code of the company's amounts (receipts print it with the total). Optional: a
+   * server of an earlier version does not send it, and a receipt then prints amounts alone.
+   */
+  currency: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{3}$' }))),
+  /** Tax registration number (e.g. a KRA PIN), printed under the company's name; null: none set. Optional as currency is. */
+  taxNumber: Type.Optional(Nullable(Type.String())),
 });
 
 export const ReferenceShop = Type.Object({ id: Id, name: Type.String(), location: Nullable(Type.String()) });

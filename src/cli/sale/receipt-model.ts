@@ -53,6 +53,8 @@ function receiptOf(sale: FoundSale, found: SaleLines, refs: ReferenceData | unde
   const totalAmount = sale.totalAmount ?? 0;
   return {
     companyName: refs?.company.name,
+    companyTaxNumber: refs?.company.taxNumber,
+    currency: refs?.company.currency,
     companyAddress: refs?.company.address,
     companyPhone: refs?.company.phone,
     shopName: refs?.shops.find((s) => s.id === sale.retailShopId)?.name ?? (sale.retailShopId ? `Shop ${sale.retailShopId}` : undefined),

@@ -7,6 +7,7 @@ import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { formatCents } from '../output/money-text.js';
 import { fromCents, roundToCents } from '../../domain/money.js';
+import { TAX_NUMBER_LABEL } from '../../domain/company-identity.js';
 
 export type ReceiptWidth = 32 | 48;
 
@@ -39,6 +40,10 @@ export interface ReceiptPayment {
 
 export interface Receipt {
   companyName?: string;
+  /** The company's tax registration number (e.g. KRA PIN), printed under its name. */
+  companyTaxNumber?: string | null;
+  /** ISO 4217 code printed with the total; unknown (another server) prints the total alone. */
+  currency?: string | null;
   companyAddress?: string | null;
   companyPhone?: string | null;
   shopName?: string;
@@ -74,7 +79,8 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
   const pair = (label: string, value: string) => out.push(twoColumns(label, value, width));
   const money = (amount: number) => formatCents(roundToCents(amount));
 
-  for (const heading of [receipt.companyName, receipt.shopName, receipt.companyAddress, receipt.companyPhone ? `Tel ${receipt.companyPhone}` : undefined]) {
+  const taxNumber = receipt.companyTaxNumber ? `${TAX_NUMBER_LABEL} ${receipt.companyTaxNumber}` : undefined;
+  for (const heading of [receipt.companyName, taxNumber, receipt.shopName, receipt.companyAddress, receipt.companyPhone ? `Tel ${receipt.companyPhone}` : undefined]) {
     if (heading) for (const part of wrap(heading, width)) out.push(centre(part, width));
   }
   rule('=');
@@ -98,7 +104,8 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
   pair('Subtotal', money(receipt.subTotal));
   if (roundToCents(receipt.totalDiscount) !== 0) pair('Discount', `-${money(receipt.totalDiscount)}`);
   for (const [label, amount] of taxRows(receipt)) pair(label, money(amount));
-  pair('TOTAL', money(receipt.totalAmount));
+  // The currency once, on the figure the customer pays: on every line it would crowd 32 columns.
+  pair(receipt.currency ? `TOTAL ${receipt.currency}` : 'TOTAL', money(receipt.totalAmount));
   rule('-');
 
   const payments = receipt.payments?.filter((p) => roundToCents(p.amount) !== 0) ?? [];

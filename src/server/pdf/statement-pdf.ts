@@ -1,18 +1,29 @@
 /**
  * A landlord statement as a PDF (A4, standard Helvetica fonts only, so nothing to embed):
- * company header, property and landlord details, period, the rent table (continued on
- * following pages with its header repeated), income, deductions, net amount due, and who
- * prepared and approved it. pdfkit costs ~250 ms to import, so it is loaded on first use.
+ * company header with its tax registration number, property and landlord details, period, the
+ * rent table (continued on following pages with its header repeated), income, deductions, net
+ * amount due, and who prepared and approved it. An INTERIM statement is marked as a draft on
+ * every page; a negative FINAL one explains its carried-forward debt (statement-notes.ts).
+ * pdfkit costs ~250 ms to import, so it is loaded on first use.
+ *
+ * The currency is named once per amount column (under each rent table header, beside each
+ * section's title) rather than in every cell: a code in each of the table's narrow cells
+ * would crowd them and cut large figures. The net amount due, the figure a reader copies
+ * into a payment, carries it in full.
  */
 import type { StatementDocument } from '../../services/statement-document.js';
 import { dayText } from '../../domain/month-range.js';
 import { toCents } from '../../domain/money.js';
 import { formatAmount } from '../../domain/rent-details-html.js';
+import { TAX_NUMBER_LABEL } from '../../domain/company-identity.js';
+import { amountWithCurrency, DRAFT_MARK, draftLine, negativeFinalNote } from './statement-notes.js';
 
 const MARGIN = 40;
 const ROW = 14;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+/** Right-hand column of the income, deductions and amount-due sections. */
+const AMOUNT_WIDTH = 150;
 
 interface Column {
   header: string;
@@ -52,14 +63,20 @@ function draw(doc: Doc, d: StatementDocument): void {
   const zone = d.company.timeZone;
   const date = (ms: number | null | undefined) => (ms === null || ms === undefined ? '-' : dayText(ms, zone));
   const money = (amount: number) => formatAmount(toCents(amount));
+  const currency = d.company.currency;
   const width = doc.page.width - 2 * MARGIN;
+  const interim = s.statementType === 'INTERIM';
 
-  doc.font(BOLD).fontSize(15).text(d.company.name, MARGIN, MARGIN, { width });
+  // The tax registration number at the top right, level with the name, as on an invoice.
+  if (d.company.taxNumber) {
+    doc.font(BOLD).fontSize(10).text(`${TAX_NUMBER_LABEL} ${d.company.taxNumber}`, MARGIN + width - AMOUNT_WIDTH, MARGIN + 4, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+  }
+  doc.font(BOLD).fontSize(15).text(d.company.name, MARGIN, MARGIN, { width: d.company.taxNumber ? width - AMOUNT_WIDTH - 10 : width });
   doc.font(FONT).fontSize(9);
   const contact = [d.company.address, d.company.phone, d.company.email].filter(Boolean).join('  |  ');
   if (contact) doc.text(contact, { width });
   doc.moveDown(0.8);
-  doc.font(BOLD).fontSize(12).text(`LANDLORD STATEMENT (${s.statementType})`, { width });
+  doc.font(BOLD).fontSize(12).text(`LANDLORD STATEMENT (${s.statementType}${interim ? ' - DRAFT' : ''})`, { width });
   doc.moveDown(0.4);
 
   const details: [string, string][] = [
@@ -77,14 +94,14 @@ function draw(doc: Doc, d: StatementDocument): void {
   rentTable(doc, d, width);
   doc.moveDown(0.8);
 
-  section(doc, 'Income', width);
+  section(doc, 'Income', width, currency);
   amounts(doc, width, [
     ['Rent received', money(s.recievedRent)],
     ['Service charges received', money(s.receivedUtility)],
     [`Period income (${(s.stmtIncomeLabel ?? 'received').toLowerCase()})`, money(s.periodIncome)],
     ['Tax collected for the landlord', money(s.periodVat)],
   ]);
-  section(doc, 'Deductions', width);
+  section(doc, 'Deductions', width, currency);
   const expenseRows: [string, string][] = d.expenseLines.map((e) => [`  ${date(e.date)} ${e.description}`, formatAmount(e.amount)]);
   amounts(doc, width, [
     [`Management fees (${s.manFeesRate}%)`, money(s.manFees)],
@@ -93,7 +110,7 @@ function draw(doc: Doc, d: StatementDocument): void {
     ...expenseRows,
     ['Total deductions', money(s.lessPeriodTxn)],
   ]);
-  section(doc, 'Amount due', width);
+  section(doc, 'Amount due', width, currency);
   amounts(doc, width, [
     ['Balance brought forward', money(s.balBf)],
     ['Payments held back', money(s.deferredPaymentAmt)],
@@ -102,11 +119,22 @@ function draw(doc: Doc, d: StatementDocument): void {
   ensureSpace(doc, ROW * 2);
   doc.font(BOLD).fontSize(11);
   const y = doc.y;
-  doc.text('Net amount due', MARGIN, y, { width: width - 150 });
-  doc.text(money(s.amtPyble), MARGIN + width - 150, y, { width: 150, align: 'right' });
+  doc.text('Net amount due', MARGIN, y, { width: width - AMOUNT_WIDTH });
+  doc.text(amountWithCurrency(toCents(s.amtPyble), currency), MARGIN + width - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
   doc.moveDown(1.2);
 
-  ensureSpace(doc, ROW * 3);
+  const note = negativeFinalNote(s, currency);
+  if (note.length > 0) {
+    doc.font(FONT).fontSize(9);
+    const height = note.reduce((sum, paragraph) => sum + doc.heightOfString(paragraph, { width }) + 4, ROW);
+    ensureSpace(doc, height);
+    doc.font(BOLD).text('Carried forward', MARGIN, doc.y, { width });
+    doc.font(FONT);
+    for (const paragraph of note) doc.text(paragraph, MARGIN, doc.y + 4, { width });
+    doc.moveDown(1.2);
+  }
+
+  ensureSpace(doc, ROW * 2);
   doc.font(FONT).fontSize(9);
   doc.text(`Prepared by: ${s.prepareByName ?? '-'} on ${date(s.datePrepared)}`, MARGIN, doc.y, { width });
   const approved = s.approvedForPmt === 'YES' ? `${s.approvedByName ?? '-'} on ${date(s.dateApproved)}` : 'not yet approved';
@@ -121,8 +149,27 @@ function draw(doc: Doc, d: StatementDocument): void {
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.text(`${s.propertyName ?? ''} - ${s.month} ${s.year} - page ${i + 1} of ${range.count}`, MARGIN, bottom, { width, align: 'center', lineBreak: false });
+    if (interim) markDraft(doc, draftLine(s), width);
     doc.page.margins.bottom = saved;
   }
+}
+
+/**
+ * The draft mark of an INTERIM page: a line above the top margin and the words large and
+ * light across the page. Stamped last (over the figures), so it is translucent: a figure
+ * under it stays as legible as the rest.
+ */
+function markDraft(doc: Doc, line: string, width: number): void {
+  doc.font(BOLD).fontSize(8).fillColor('#b00020');
+  doc.text(line, MARGIN, MARGIN - 22, { width, align: 'center', lineBreak: false });
+  const { width: pageWidth, height: pageHeight } = doc.page;
+  doc.save();
+  doc.rotate(-50, { origin: [pageWidth / 2, pageHeight / 2] });
+  doc.font(BOLD).fontSize(80).fillColor('#b00020').fillOpacity(0.09);
+  const textWidth = doc.widthOfString(DRAFT_MARK);
+  doc.text(DRAFT_MARK, pageWidth / 2 - textWidth / 2, pageHeight / 2 - 40, { lineBreak: false });
+  doc.restore();
+  doc.fillColor('black').fillOpacity(1);
 }
 
 function keyValues(doc: Doc, rows: [string, string][], width: number): void {
@@ -133,10 +180,13 @@ function keyValues(doc: Doc, rows: [string, string][], width: number): void {
   }
 }
 
-function section(doc: Doc, title: string, width: number): void {
+/** A section's title, with the currency over its amount column. */
+function section(doc: Doc, title: string, width: number, currency: string): void {
   ensureSpace(doc, ROW * 3);
   doc.moveDown(0.4);
-  doc.font(BOLD).fontSize(10).text(title, MARGIN, doc.y, { width });
+  const y = doc.y;
+  doc.font(BOLD).fontSize(9).text(currency, MARGIN + width - AMOUNT_WIDTH, y + 1, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+  doc.font(BOLD).fontSize(10).text(title, MARGIN, y, { width: width - AMOUNT_WIDTH });
   doc.moveDown(0.2);
 }
 
@@ -145,8 +195,8 @@ function amounts(doc: Doc, width: number, rows: [string, string][]): void {
   for (const [label, value] of rows) {
     ensureSpace(doc, ROW);
     const y = doc.y;
-    doc.text(fit(doc, label, width - 160), MARGIN, y, { width: width - 160, lineBreak: false });
-    doc.text(value, MARGIN + width - 150, y, { width: 150, align: 'right', lineBreak: false });
+    doc.text(fit(doc, label, width - AMOUNT_WIDTH - 10), MARGIN, y, { width: width - AMOUNT_WIDTH - 10, lineBreak: false });
+    doc.text(value, MARGIN + width - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
     doc.y = y + ROW;
   }
 }
@@ -155,9 +205,12 @@ function rentTable(doc: Doc, d: StatementDocument, width: number): void {
   const scale = width / COLUMNS.reduce((sum, c) => sum + c.width, 0);
   const columns = COLUMNS.map((c) => ({ ...c, width: c.width * scale }));
   const header = () => {
-    ensureSpace(doc, ROW * 2);
+    ensureSpace(doc, ROW * 3);
     doc.font(BOLD).fontSize(8);
     row(doc, columns, columns.map((c) => c.header));
+    // The currency under each amount column's name, one text line below it.
+    doc.y -= ROW - 9;
+    row(doc, columns, columns.map((c) => (c.align === 'right' ? d.company.currency : '')));
     const y = doc.y - 2;
     doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).stroke();
     doc.font(FONT).fontSize(8);
