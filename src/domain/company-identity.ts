@@ -30,7 +30,7 @@ export function currencyProblem(code: string): string | undefined {
 export function taxNumberProblem(text: string): string | undefined {
   if (text.length > MAX_TAX_NUMBER_LENGTH) return `tax number "${text.slice(0, MAX_TAX_NUMBER_LENGTH)}..." is longer than ${MAX_TAX_NUMBER_LENGTH} characters`;
   if (!TAX_NUMBER.test(text)) {
-    return `tax number "${[...text].map((c) => (/\p{Cc}/u.test(c) ? '?' : c)).join('')}" may hold only letters, digits, spaces, "-", "/" and "." (e.g. P051234567X)`;
+    return `tax number "${[...text].map((c) => (/[\p{Cc}\p{Cf}]/u.test(c) ? '?' : c)).join('')}" may hold only letters, digits, spaces, "-", "/" and "." (e.g. P051234567X)`;
   }
   return undefined;
 }

@@ -158,7 +158,10 @@ describe('GET /api/propertystmt/statements and statementpdf', () => {
     expect(text).toContain('VACANT');
     expect(text).toContain(`page ${pages} of ${pages}`);
     const net = statement.amtPyble.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    expect(text).toMatch(new RegExp(`Net amount due\\s+${net.replace(/[.,]/g, '\\$&')}`));
+    // The demo company's currency and PIN: the net in full, the currency under each amount column.
+    expect(text).toMatch(new RegExp(`Net amount due\\s+KES ${net.replace(/[.,]/g, '\\$&')}`));
+    expect(read.pages[0]!.text).toMatch(/Savanna Phones & Properties Ltd\s+PIN P051234567X/);
+    expect(read.pages.every((p) => /^\s*KES\s+KES\s+KES\s+KES\s+KES\s+KES\s*$/m.test(p.text))).toBe(true);
     expect(text).toContain('Lift service');
     expect(text).toContain('Prepared by: Local administrator');
   });

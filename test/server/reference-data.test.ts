@@ -35,6 +35,24 @@ describe('reference data', () => {
     for (const { id } of company2) expect(body.shops.some((s: { id: number }) => s.id === id)).toBe(false);
   });
 
+  it('gives the company\'s currency and tax registration number; a server without them is still read', async () => {
+    const token = server.tokenFor(1, 'cashier');
+    const { body } = await server.request('GET', REFERENCE_DATA_PATH, { token, query: { companyId: 1 } });
+    expect(body.company).toMatchObject({ currency: 'KES', taxNumber: 'P051234567X' });
+    // The same answer as a server of an earlier version gives it: the company without the two fields.
+    const { currency: _currency, taxNumber: _taxNumber, ...earlierCompany } = body.company;
+    expect(Object.keys(earlierCompany)).not.toContain('currency');
+    const earlier = {
+      description: 'earlier server',
+      close: async () => undefined,
+      request: async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ...body, company: earlierCompany })) }),
+    };
+    const refs = await fetchReferenceData({ transport: earlier }, 1);
+    expect(refs?.company.name).toBe(body.company.name);
+    expect(refs?.company.currency).toBeUndefined();
+    expect(refs?.company.taxNumber).toBeUndefined();
+  });
+
   it('names the serialised units asked for, sold or in stock, and only the company\'s', async () => {
     const sold = server.store.sqlite.prepare("select id, imei1 from item_specs where company_id = 1 and status = 'sold' limit 1").get() as { id: number; imei1: string };
     const other = server.store.sqlite.prepare('select id from item_specs where company_id = 2 limit 1').get() as { id: number };

@@ -25,6 +25,17 @@ describe('setting up a company in the local store', () => {
     expect(q('select vat_rate_bp, time_zone from companies where id = ?')).toEqual([{ vat_rate_bp: 800, time_zone: 'Africa/Nairobi' }]);
   });
 
+  it('keeps the currency and the trimmed tax number it is given; KES and none by default', () => {
+    const given = setUpCompany(store, { name: 'Kampala Homes', currency: 'UGX', taxNumber: ' 1000123456 ' });
+    expect(given.settings).toMatchObject({ currency: 'UGX', taxNumber: '1000123456' });
+    const plain = setUpCompany(store, { name: 'Plain Homes' });
+    expect(plain.settings).toMatchObject({ currency: 'KES', taxNumber: null });
+    const before = store.sqlite.prepare('select count(*) as n from companies').get();
+    expect(() => setUpCompany(store, { name: 'Y', currency: 'ZZZ' })).toThrow(/not a known ISO 4217 code/);
+    expect(() => setUpCompany(store, { name: 'Y', taxNumber: 'PIN\n123' })).toThrow(/may hold only letters/);
+    expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
+  });
+
   it('refuses a blank name, an unknown zone, a VAT outside 0..100 and no shops, writing nothing', () => {
     const before = store.sqlite.prepare('select count(*) as n from companies').get();
     expect(() => setUpCompany(store, { name: '  ' })).toThrow(/name/);

@@ -36,6 +36,31 @@ describe('schema migrations', () => {
     expect(after).toEqual(expect.arrayContaining(before));
   });
 
+  it('gives every company of a store made before the currency setting KES and no tax number, and guards both columns', async () => {
+    const file = join(temp.dir, 'before-currency.db');
+    const names = Object.keys(migrations);
+    const before = names[names.indexOf('2026-11-26-01-company-currency-tax-number') - 1]!;
+    const old = await openStore(file, { migrateTo: before });
+    old.sqlite.prepare("insert into companies (id, name, address) values (3, 'Old Nairobi Ltd', 'Moi Avenue'), (4, 'Old Mombasa Ltd', null)").run();
+    await old.close();
+
+    const upgraded = await openStore(file);
+    try {
+      expect(upgraded.sqlite.prepare('select id, name, address, currency, tax_number from companies order by id').all()).toEqual([
+        { id: 3, name: 'Old Nairobi Ltd', address: 'Moi Avenue', currency: 'KES', tax_number: null },
+        { id: 4, name: 'Old Mombasa Ltd', address: null, currency: 'KES', tax_number: null },
+      ]);
+      const update = (sql: string) => () => upgraded.sqlite.prepare(sql).run();
+      expect(update("update companies set currency = 'kes' where id = 3")).toThrow(/CHECK/);
+      expect(update("update companies set currency = 'KESH' where id = 3")).toThrow(/CHECK/);
+      expect(update(`update companies set tax_number = '${'A'.repeat(31)}' where id = 3`)).toThrow(/CHECK/);
+      expect(update("update companies set tax_number = '' where id = 3")).toThrow(/CHECK/);
+      update("update companies set currency = 'UGX', tax_number = 'P051234567X' where id = 3")();
+    } finally {
+      await upgraded.close();
+    }
+  });
+
   it('opens an up-to-date database without changing it', async () => {
     const file = join(temp.dir, 'current.db');
     await (await openStore(file)).close();

@@ -4,7 +4,7 @@ import { receiptLines, type Receipt } from '../../../src/cli/sale/receipt-text.j
 import { readPdf } from '../../helpers/pdf-read.js';
 
 const receipt: Receipt = {
-  companyName: 'Demo Phones Ltd', shopName: 'Westlands shop', receiptNo: 'R000123', saleId: 123, issueDate: Date.UTC(2026, 10, 22, 7, 5), timeZone: 'Africa/Nairobi',
+  companyName: 'Demo Phones Ltd', companyTaxNumber: 'P051234567X', currency: 'KES', shopName: 'Westlands shop', receiptNo: 'R000123', saleId: 123, issueDate: Date.UTC(2026, 10, 22, 7, 5), timeZone: 'Africa/Nairobi',
   customer: 'Lucy Akinyi', lines: [{ name: 'Tecno Spark 20 128GB', qty: 1, price: 15_499, discount: 0, taxRate: 16, taxIncExc: 1, taxAmount: 2137.79, lineTotal: 15_499, identifiers: ['IMEI 860123400099858'] }],
   subTotal: 15_499, totalDiscount: 0, totalTax: 2137.79, totalAmount: 15_499, amountPaid: 10_000, balance: 5_499, paymentMethod: 'MPESA',
 };
@@ -29,7 +29,8 @@ describe('the receipt as a PDF', () => {
     expect(read.text).toContain('R000123');
     expect(read.text).toContain('IMEI 860123400099858');
     expect(read.text).toContain('2026-11-22 10:05');
-    expect(read.text).toMatch(/TOTAL\s+15,499\.00/);
+    expect(read.text).toMatch(/^\s*PIN P051234567X$/m);
+    expect(read.text).toMatch(/TOTAL KES\s+15,499\.00/);
     expect(read.text).toMatch(/Balance due\s+5,499\.00/);
   });
 });

@@ -123,6 +123,24 @@ describe('receipt text', () => {
     expect(text).toContain('Tax                                     4,645.38');
   });
 
+  it('prints the company\'s PIN under its name and the currency on the total, at both widths', () => {
+    const registered: Receipt = { ...receipt, companyTaxNumber: 'P051234567X', currency: 'KES' };
+    expect(receiptLines(registered, 48).slice(0, 3)).toEqual(['                Demo Phones Ltd', '                PIN P051234567X', '                Moi Avenue shop']);
+    expect(receiptLines(registered, 48)).toContain('TOTAL KES                              33,678.97');
+    const narrow = receiptLines(registered, 32);
+    expect(narrow.slice(0, 3)).toEqual(['        Demo Phones Ltd', '        PIN P051234567X', '        Moi Avenue shop']);
+    expect(narrow).toContain('TOTAL KES              33,678.97');
+    for (const line of narrow) expect(line.length).toBeLessThanOrEqual(32);
+    // Other amounts stay bare: the currency is said once, where the customer reads what to pay.
+    expect(narrow.filter((line) => line.includes('KES'))).toEqual(['TOTAL KES              33,678.97']);
+  });
+
+  it('prints neither when the server did not say (a server without these settings)', () => {
+    const lines = receiptLines({ ...receipt, companyTaxNumber: null, currency: null }, 32);
+    expect(lines.some((line) => line.includes('PIN'))).toBe(false);
+    expect(lines).toContain('TOTAL                  33,678.97');
+  });
+
   it('shows the date in the company\'s zone', () => {
     expect(receiptText({ ...receipt, timeZone: 'UTC' }, 48)).toContain('2026-11-22 18:11');
   });
