@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { LOGIN_PATH, LoginBody, LoginResponse } from './auth.js';
 import { ErrorBody } from './common.js';
 import { endpoints, type EndpointDefinition } from './endpoints.js';
+import { REFERENCE_DATA_PATH, ReferenceData, ReferenceDataQuery } from './reference-data.js';
 
 type Json = Record<string, unknown>;
 
@@ -60,6 +61,17 @@ export function openApiDocument(version: string): Json {
         default: ERROR_RESPONSE,
       },
     },
+  };
+  // The bundled server's own: what a client composing a sale or printing a receipt reads (the
+  // company's name, PIN and currency among it). Published so its answers are checked as the interface's are.
+  paths[REFERENCE_DATA_PATH] = {
+    get: operation('localReferenceData', {
+      method: 'GET',
+      path: REFERENCE_DATA_PATH,
+      request: ReferenceDataQuery,
+      response: ReferenceData,
+      title: 'the company\'s reference data for composing sales and printing receipts (bundled server only)',
+    }),
   };
   return {
     openapi: '3.1.0',
