@@ -4,9 +4,14 @@
  * always a code and a number a reader can trust.
  */
 import { currencyProblem, taxNumberProblem } from '../domain/company-identity.js';
-import { updateCompanyIdentity, type CompanyIdentityChanges } from '../store/company-setup.repository.js';
+import {
+  allCompanyProfiles,
+  findCompanyProfile,
+  updateCompanyIdentity,
+  type CompanyIdentityChanges,
+  type CompanyProfile,
+} from '../store/company-identity.repository.js';
 import type { Store } from '../store/open-db.js';
-import { allCompanies, findCompany, type CompanySettings } from '../store/property-reference.repository.js';
 import { immediateTransaction } from '../store/transactions.js';
 import { badRequestError, notFoundError } from './service-error.js';
 
@@ -26,18 +31,18 @@ export function checkedTaxNumber(text: string): string {
 }
 
 /** Changes what is given and returns the company as it is afterwards. */
-export function changeCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): CompanySettings {
+export function changeCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): CompanyProfile {
   const checked: CompanyIdentityChanges = {
     currency: changes.currency === undefined ? undefined : checkedCurrency(changes.currency),
     taxNumber: changes.taxNumber === undefined || changes.taxNumber === null ? changes.taxNumber : checkedTaxNumber(changes.taxNumber),
   };
   return immediateTransaction(store, () => {
     if (!updateCompanyIdentity(store, companyId, checked)) throw notFoundError(`no company ${companyId} in this store`);
-    return findCompany(store, companyId)!;
+    return findCompanyProfile(store, companyId)!;
   });
 }
 
 /** Every company of the store with its settings, for `local company list`. */
-export function listCompanies(store: Store): CompanySettings[] {
-  return allCompanies(store);
+export function listCompanies(store: Store): CompanyProfile[] {
+  return allCompanyProfiles(store);
 }

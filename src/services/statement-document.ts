@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { STATEMENT_DOCUMENT_PATH, type StatementRecord } from '../contract/statement.js';
 import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
-import { findCompany, type CompanySettings } from '../store/property-reference.repository.js';
+import { findCompanyProfile, type CompanyProfile } from '../store/company-identity.repository.js';
 import { findStatement } from '../store/property-statement.repository.js';
 import type { Store } from '../store/open-db.js';
 import { notFoundError } from './service-error.js';
@@ -56,7 +56,7 @@ export function checkDocumentLink(key: Buffer, p: DocumentLinkParameters & { sig
 }
 
 export interface StatementDocument {
-  company: CompanySettings;
+  company: CompanyProfile;
   statement: StatementRecord;
   rentLines: RentLineFigures[];
   expenseLines: ExpenseInput[];
@@ -65,7 +65,7 @@ export interface StatementDocument {
 export function statementDocument(store: Store, statementId: number, companyId: number): StatementDocument {
   const row = findStatement(store, statementId);
   if (!row || row.company_id !== companyId) throw notFoundError(`no statement ${statementId} in company ${companyId}`);
-  const company = findCompany(store, companyId)!;
+  const company = findCompanyProfile(store, companyId)!;
   return {
     company,
     statement: toStatementRecord(row),

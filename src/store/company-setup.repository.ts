@@ -1,6 +1,6 @@
 /** Writes a new company with its starting reference data (one transaction, by the caller). */
 import type { Store } from './open-db.js';
-import { findCompany, type CompanySettings } from './property-reference.repository.js';
+import { findCompanyProfile, type CompanyProfile } from './company-identity.repository.js';
 
 export interface NewCompanyRows {
   name: string;
@@ -18,7 +18,7 @@ export interface CreatedCompany {
   cashbookIds: number[];
   adminUserId: number;
   /** The company as written, defaults filled in. */
-  settings: CompanySettings;
+  settings: CompanyProfile;
 }
 
 const CASHBOOKS = [
@@ -54,25 +54,10 @@ export function insertCompanyWithReferenceData(store: Store, rows: NewCompanyRow
   run('insert into tax_rates (company_id, name, rate_bp) values (?, ?, ?)', companyId, `VAT ${rows.vatRateBp / 100}%`, rows.vatRateBp);
   run("insert into tax_rates (company_id, name, rate_bp) values (?, 'Zero rated', 0)", companyId);
   const adminUserId = run("insert into users (company_id, name, role) values (?, ?, 'admin')", companyId, rows.adminName);
-  return { companyId, shopIds, cashbookIds, adminUserId, settings: findCompany(store, companyId)! };
+  return { companyId, shopIds, cashbookIds, adminUserId, settings: findCompanyProfile(store, companyId)! };
 }
 
 /** Every company's id and name, to refuse a second company of the same name. */
 export function companyNames(store: Store): { id: number; name: string }[] {
   return store.sqlite.prepare<[], { id: number; name: string }>('select id, name from companies order by id').all();
-}
-
-/** What `local company set` may change; a field left out stays as it is, a null tax number removes it. */
-export interface CompanyIdentityChanges {
-  currency?: string;
-  taxNumber?: string | null;
-}
-
-/** Returns whether the company exists (and so was changed). */
-export function updateCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): boolean {
-  const db = store.sqlite;
-  if (!db.prepare('select 1 from companies where id = ?').get(companyId)) return false;
-  if (changes.currency !== undefined) db.prepare('update companies set currency = ? where id = ?').run(changes.currency, companyId);
-  if (changes.taxNumber !== undefined) db.prepare('update companies set tax_number = ? where id = ?').run(changes.taxNumber, companyId);
-  return true;
 }

@@ -14,22 +14,13 @@ export interface CompanySettings {
   address: string | null;
   phone: string | null;
   email: string | null;
-  /** ISO 4217 code of every amount. */
-  currency: string;
-  /** Tax registration number (e.g. a KRA PIN); null: none set. */
-  taxNumber: string | null;
 }
-
-const COMPANY_SETTINGS = `select id, name, time_zone as timeZone, vat_rate_bp as vatRateBp, address, phone, email, currency, tax_number as taxNumber
-  from companies`;
 
 export function findCompany(store: Store, companyId: number): CompanySettings | undefined {
-  return prepared<[number], CompanySettings>(store, `${COMPANY_SETTINGS} where id = ?`).get(companyId);
-}
-
-/** Every company of the store, by id. */
-export function allCompanies(store: Store): CompanySettings[] {
-  return prepared<[], CompanySettings>(store, `${COMPANY_SETTINGS} order by id`).all();
+  return prepared<[number], CompanySettings>(
+    store,
+    'select id, name, time_zone as timeZone, vat_rate_bp as vatRateBp, address, phone, email from companies where id = ?',
+  ).get(companyId);
 }
 
 export interface PropertyDetails {
