@@ -121,7 +121,7 @@ function draw(doc: Doc, d: StatementDocument): void {
   const y = doc.y;
   doc.text('Net amount due', MARGIN, y, { width: width - AMOUNT_WIDTH });
   doc.text(amountWithCurrency(toCents(s.amtPyble), currency), MARGIN + width - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
-  doc.moveDown(1.2);
+  doc.moveDown(1);
 
   const note = negativeFinalNote(s, currency);
   if (note.length > 0) {
@@ -134,7 +134,9 @@ function draw(doc: Doc, d: StatementDocument): void {
     doc.moveDown(1.2);
   }
 
-  ensureSpace(doc, ROW * 2);
+  // Two 9-point lines, kept together: they may use the space down to the bottom margin (the
+  // footer sits below it), rather than go alone onto a page of their own.
+  if (doc.y + 24 > doc.page.height - MARGIN) doc.addPage();
   doc.font(FONT).fontSize(9);
   doc.text(`Prepared by: ${s.prepareByName ?? '-'} on ${date(s.datePrepared)}`, MARGIN, doc.y, { width });
   const approved = s.approvedForPmt === 'YES' ? `${s.approvedByName ?? '-'} on ${date(s.dateApproved)}` : 'not yet approved';
