@@ -96,4 +96,10 @@ describe('statement PDF marks', () => {
       'Deferred deductions: UGX 3,160.00 of this month\'s deductions of UGX 13,160.00 (management fees (10%) UGX 1,000.00, VAT on them UGX 160.00, expenses UGX 12,000.00) could not be covered by the month\'s income and balance; that part is deferred to APRIL 2026 with the debt.',
     );
   });
+
+  it('keeps the longest tax number on one line beside the company name', async () => {
+    changeCompanyIdentity(server.store, 1, { taxNumber: 'GB 123 4567 89 / VAT-2026.0001' });
+    const read = await pdfOf(1);
+    expect(read.pages[0]!.text.split('\n')[0]).toMatch(/^Savanna Phones & Properties Ltd\s+PIN GB 123 4567 89 \/ VAT-2026\.0001$/);
+  });
 });

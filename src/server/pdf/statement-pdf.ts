@@ -67,11 +67,17 @@ function draw(doc: Doc, d: StatementDocument): void {
   const width = doc.page.width - 2 * MARGIN;
   const interim = s.statementType === 'INTERIM';
 
-  // The tax registration number at the top right, level with the name, as on an invoice.
+  // The tax registration number at the top right, level with the name, as on an invoice: on
+  // one line (at most 30 characters, about 190 points), the name wrapping in what is left.
+  let nameWidth = width;
   if (d.company.taxNumber) {
-    doc.font(BOLD).fontSize(10).text(`${TAX_NUMBER_LABEL} ${d.company.taxNumber}`, MARGIN + width - AMOUNT_WIDTH, MARGIN + 4, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+    const pin = `${TAX_NUMBER_LABEL} ${d.company.taxNumber}`;
+    doc.font(BOLD).fontSize(10);
+    const pinWidth = doc.widthOfString(pin) + 2;
+    doc.text(pin, MARGIN + width - pinWidth, MARGIN + 4, { width: pinWidth, align: 'right', lineBreak: false });
+    nameWidth = width - pinWidth - 16;
   }
-  doc.font(BOLD).fontSize(15).text(d.company.name, MARGIN, MARGIN, { width: d.company.taxNumber ? width - AMOUNT_WIDTH - 10 : width });
+  doc.font(BOLD).fontSize(15).text(d.company.name, MARGIN, MARGIN, { width: nameWidth });
   doc.font(FONT).fontSize(9);
   const contact = [d.company.address, d.company.phone, d.company.email].filter(Boolean).join('  |  ');
   if (contact) doc.text(contact, { width });
