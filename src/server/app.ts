@@ -5,8 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { PAGING_STYLE_HEADER } from '../contract/common.js';
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
-import type { Store } from '../store/open-db.js';
-import { getOrCreateSecret } from '../store/store-settings.repository.js';
+import type { ShopStore } from '../store/shop-store.js';
 import { AJV_OPTIONS } from './ajv-options.js';
 import { installAuth } from './auth.js';
 import { installHostCheck, publicOrigin } from './host.js';
@@ -25,10 +24,9 @@ import { receiptSpecRoutes } from './routes/receipt-specs.js';
 import { referenceDataRoutes } from './routes/reference-data.js';
 import { salePaymentRoutes } from './routes/sale-payments.js';
 import { unitLookupRoutes } from './routes/unit-lookup.js';
-import { rederivePendingLedgers } from '../services/ledger-allocation.js';
 
 export interface AppOptions {
-  store: Store;
+  store: ShopStore;
   /** Every request acts as this principal (embedded mode); otherwise bearer tokens are required. */
   embeddedPrincipal?: Principal;
   logger?: FastifyServerOptions['logger'];
@@ -51,7 +49,7 @@ export interface AppOptions {
 }
 
 export interface AppContext {
-  store: Store;
+  store: ShopStore;
   /** Signs and checks presigned document URLs. */
   signingKey: Buffer;
   /** How long a save waits for the store's write lock (undefined: the service's default). */
@@ -72,7 +70,7 @@ export const DEFAULT_BODY_LIMIT = 512 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A store upgraded from an earlier version derives its ledger allocations again before any report.
-  rederivePendingLedgers(options.store);
+  await options.store.rederivePendingLedgers();
   const linksOrigin = options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl);
   const app = Fastify({
     ...options.serverOptions,
@@ -86,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const context: AppContext = {
     store: options.store,
-    signingKey: getOrCreateSecret(options.store, 'document_signing_key'),
+    signingKey: await options.store.secret('document_signing_key'),
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,
     publicOrigin: linksOrigin,

@@ -4,12 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../contract/enums.js';
-import { unrevokedTokenByHash } from '../store/api-token.repository.js';
-import { companyExists } from '../store/catalog.repository.js';
-import type { Store } from '../store/open-db.js';
-import { hashToken } from '../services/token-hash.js';
+import type { ShopStore } from '../store/shop-store.js';
 import type { Principal } from './principal.js';
-import { principalCache } from './principal-cache.js';
 import { KnownError } from '../contract/error-kinds.js';
 
 declare module 'fastify' {
@@ -22,11 +18,7 @@ declare module 'fastify' {
   }
 }
 
-export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipal?: Principal): void {
-  const principals = principalCache(store, (token) => {
-    const row = unrevokedTokenByHash(store, hashToken(token));
-    return row && { principal: { userId: row.user_id, companyId: row.company_id, role: row.role, name: row.name }, expiresAt: row.expires_at };
-  });
+export function installAuth(app: FastifyInstance, store: ShopStore, embeddedPrincipal?: Principal): void {
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
@@ -40,7 +32,7 @@ export function installAuth(app: FastifyInstance, store: Store, embeddedPrincipa
       throw new KnownError('auth', 'missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
     }
     // The app's clock decides a token's expiry, as it does a document link's.
-    const principal = principals.principalOf(match[1], request.server.context.now());
+    const principal = await store.tokenUser(match[1], request.server.context.now());
     if (!principal) throw new KnownError('auth', 'invalid, revoked or expired token');
     request.principal = principal;
   });
@@ -60,10 +52,10 @@ export function requireRole(request: FastifyRequest, allowed: readonly Role[]): 
  * one company is refused any other (403) whether or not it exists, so it learns nothing of
  * other companies. Use for companyId and for every id that belongs to a company.
  */
-export function refuseOtherCompany(request: FastifyRequest, companyId: number): void {
+export async function refuseOtherCompany(request: FastifyRequest, companyId: number): Promise<void> {
   const own = request.principal.companyId;
   if (own === null) {
-    if (!companyExists(request.server.context.store, companyId)) throw new KnownError('notFound', `companyId: no company ${companyId}`);
+    if (!(await request.server.context.store.companyExists(companyId))) throw new KnownError('notFound', `companyId: no company ${companyId}`);
   } else if (own !== companyId) {
     throw new KnownError('forbidden', `company ${companyId} is not the company of this token`);
   }

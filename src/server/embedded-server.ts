@@ -4,7 +4,7 @@
  */
 import { createInProcessTransport } from '../client/inprocess-transport.js';
 import type { Transport } from '../client/transport.js';
-import { openStore } from '../store/open-db.js';
+import { openShopStore } from '../store/open-shop-store.js';
 import { buildApp } from './app.js';
 import { LOCAL_ADMIN } from './principal.js';
 
@@ -12,7 +12,7 @@ export async function openEmbeddedTransport(dbFile: string, options: { onUpgrade
   // A command's connection lives seconds and the OS caches the file: SQLite's own default page
   // cache (2 MB) rather than 16 MB keeps a long export smaller (1M-sale CSV: 165 -> 148 MB peak),
   // at no cost measured to reports or pages.
-  const store = await openStore(dbFile, { onUpgrade: options.onUpgrade, pageCacheKiB: 2000 });
+  const store = await openShopStore(dbFile, { onUpgrade: options.onUpgrade, pageCacheKiB: 2000 });
   try {
     const app = await buildApp({ store, embeddedPrincipal: LOCAL_ADMIN });
     return createInProcessTransport(app, `embedded (${dbFile})`, () => store.close());

@@ -7,7 +7,6 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes, type ErrorBody } from '../contract/common.js';
 import { ERROR_KINDS, errorKindOf, type ErrorKind } from '../contract/error-kinds.js';
-import { storeFailure } from '../services/store-failure.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,8 +21,8 @@ export function errorBody(message: string, code: string): ErrorBody {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    // A store failure (busy, disk full) met by any route passes: 503 or 507, never 500.
-    const error = (storeFailure(thrown) ?? thrown) as FastifyError;
+    // A store failure (busy, disk full) comes as a refusal of its kind from the store (shop-store.ts): 503 or 507, never 500.
+    const error = thrown;
     const kind = errorKindOf(error);
     const rule = kind === undefined ? undefined : ERROR_KINDS[kind];
     if (rule && 'code' in rule) {

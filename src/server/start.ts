@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
-import { openStore, neverWaitForLocks, type Store } from '../store/open-db.js';
+import { openShopStore } from '../store/open-shop-store.js';
+import type { ShopStore } from '../store/shop-store.js';
 import { buildApp } from './app.js';
 import { requestLogger } from './request-log.js';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts.js';
@@ -34,14 +35,14 @@ export interface ServeOptions {
 
 export interface RunningServer {
   app: FastifyInstance;
-  store: Store;
+  store: ShopStore;
   url: string;
   close(): Promise<void>;
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const store = await openStore(options.dbFile, { onUpgrade: options.onUpgrade });
+  const store = await openShopStore(options.dbFile, { onUpgrade: options.onUpgrade });
   const app = await buildApp({
     serverOptions: timeoutOptions(timeouts),
     store,
@@ -53,7 +54,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   // From here no statement waits for a lock: a wait would stop the event loop, reads
   // included. A save that finds the write lock taken tries again on a timer (sale-group-commit).
-  neverWaitForLocks(store);
+  store.beginServing();
   let url: string;
   try {
     url = await app.listen({ host: options.host, port: options.port });

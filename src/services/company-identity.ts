@@ -4,16 +4,8 @@
  * always a code and a number a reader can trust.
  */
 import { currencyProblem, taxNumberProblem } from '../domain/company-identity.js';
-import {
-  allCompanyProfiles,
-  findCompanyProfile,
-  updateCompanyIdentity,
-  type CompanyIdentityChanges,
-  type CompanyProfile,
-} from '../store/company-identity.repository.js';
-import type { Store } from '../store/open-db.js';
-import { immediateTransaction } from '../store/transactions.js';
-import { badRequestError, notFoundError } from './service-error.js';
+import type { CompanyIdentityChanges } from '../store/setup-store.js';
+import { badRequestError } from './service-error.js';
 
 export function checkedCurrency(code: string): string {
   const problem = currencyProblem(code);
@@ -30,19 +22,10 @@ export function checkedTaxNumber(text: string): string {
   return trimmed;
 }
 
-/** Changes what is given and returns the company as it is afterwards. */
-export function changeCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): CompanyProfile {
-  const checked: CompanyIdentityChanges = {
+/** The changes with each given value checked (a null tax number removes it). */
+export function checkedIdentityChanges(changes: CompanyIdentityChanges): CompanyIdentityChanges {
+  return {
     currency: changes.currency === undefined ? undefined : checkedCurrency(changes.currency),
     taxNumber: changes.taxNumber === undefined || changes.taxNumber === null ? changes.taxNumber : checkedTaxNumber(changes.taxNumber),
   };
-  return immediateTransaction(store, () => {
-    if (!updateCompanyIdentity(store, companyId, checked)) throw notFoundError(`no company ${companyId} in this store`);
-    return findCompanyProfile(store, companyId)!;
-  });
-}
-
-/** Every company of the store with its settings, for `local company list`. */
-export function listCompanies(store: Store): CompanyProfile[] {
-  return allCompanyProfiles(store);
 }

@@ -4,7 +4,7 @@ import { errorExit } from '../../src/cli/error-exit.js';
 import { ApiError } from '../../src/client/errors.js';
 import { ExitCode } from '../../src/contract/error-kinds.js';
 import { CliUsageError } from '../../src/cli/usage-error.js';
-import { DemoAlreadySeededError } from '../../src/demo/seed-demo.js';
+import { DemoAlreadySeededError } from '../../src/store/sqlite/demo/seed-demo.js';
 import { ServiceError } from '../../src/services/service-error.js';
 
 /** The bundle is minified without keepNames: a class's own name is not what it was written as. */

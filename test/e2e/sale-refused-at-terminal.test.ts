@@ -7,7 +7,7 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open-db.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { demoHome } from '../helpers/demo-store.js';
 import { KEY, spawnPty } from '../helpers/pty-cli.js';

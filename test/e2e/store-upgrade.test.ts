@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../src/store/migrations/index.js';
-import { openStore } from '../../src/store/open-db.js';
+import { migrations } from '../../src/store/sqlite/migrations/index.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

@@ -1,10 +1,11 @@
 /** The Baobab Court fixture loaded into a store through the ledger import, as a user would. */
 import { join } from 'node:path';
-import { importLedger, LEDGER_IMPORT_KINDS } from '../../src/services/ledger-import.js';
-import { seedCompanies } from '../../src/demo/core-demo.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { seedCompanies } from '../../src/store/sqlite/demo/core-demo.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { fixtureCsv, property } from '../fixtures/baobab-court.js';
 import { makeTempDir } from './temp-dir.js';
+import { LEDGER_IMPORT_KINDS } from '../../src/store/property-store.js';
 
 export function importBaobab(store: Store, companyId: number): { propertyId: number; landlordId: number; zoneId: number; serviceId: number } {
   const files = fixtureCsv();

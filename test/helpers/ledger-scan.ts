@@ -4,8 +4,8 @@
  * Plain and slow on purpose.
  */
 import { ZERO_TOTALS, type LedgerTotals } from '../../src/domain/paid-balance.js';
-import type { LedgerScope, ReportRowSource } from '../../src/store/property-ledger.repository.js';
-import type { Store } from '../../src/store/open-db.js';
+import type { LedgerScope, ReportRowSource } from '../../src/store/sqlite/property-ledger.repository.js';
+import type { Store } from '../../src/store/sqlite/open-db.js';
 
 /**
  * Every unit in scope with each tenancy active in the month or with a receipt dated in it

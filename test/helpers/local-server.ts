@@ -5,9 +5,11 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { createToken } from '../../src/services/token-service.js';
-import { seedDemo, type DemoOptions } from '../../src/demo/seed-demo.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { createToken } from '../../src/store/sqlite/token-service.js';
+import { seedDemo, type DemoOptions } from '../../src/store/sqlite/demo/seed-demo.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
+import type { ShopStore } from '../../src/store/shop-store.js';
 import type { Role } from '../../src/contract/enums.js';
 import { checkAnswer } from './openapi-check.js';
 import { makeTempDir } from './temp-dir.js';
@@ -19,7 +21,10 @@ type AnyJson = any;
 export interface TestServer {
   url: string;
   app: FastifyInstance;
+  /** The SQLite store itself, for tests that look at its rows. */
   store: Store;
+  /** The store interface the server runs on. */
+  shop: ShopStore;
   dbFile: string;
   /** A fresh bearer token for a user of the company with the role. */
   tokenFor(companyId: number, role?: Role): string;
@@ -41,12 +46,14 @@ export async function startTestServer(options: { demo?: DemoOptions | false; now
   const dbFile = join(temp.dir, 'test.db');
   const store = await openStore(dbFile);
   if (options.demo !== false) seedDemo(store, { now: TEST_NOW, ...(options.demo ?? {}) });
-  const app = await buildApp({ store, now: options.now });
+  const shop = sqliteShopStore(store);
+  const app = await buildApp({ store: shop, now: options.now });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,
     app,
     store,
+    shop,
     dbFile,
     tokenFor(companyId, role = 'admin') {
       return createToken(store, { companyId, role, name: `test ${role} ${Math.random().toString(36).slice(2, 8)}` }).token;

@@ -5,7 +5,7 @@
  */
 import type { SaveCashSaleBody, SaleLineInput } from '../../src/contract/cash-sale.js';
 import { amountOf, lineFigures, scaled } from './exact-money.js';
-import type { Store } from '../../src/store/open-db.js';
+import type { Store } from '../../src/store/sqlite/open-db.js';
 
 export interface CompanyRefs {
   companyId: number;

@@ -16,7 +16,7 @@ import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
 import { toCents } from '../../src/domain/money.js';
-import { openStore } from '../../src/store/open-db.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs, type UnitRef } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { seedDemoFile, startStandalone, stopStandalone, type ServerProcess } from './standalone-server.js';

@@ -12,7 +12,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.js';
-import { openStore } from '../../src/store/open-db.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { accessoryLine, companyRefs, saleBody } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { seedDemoFile, startStandalone, stopStandalone, type ServerProcess } from './standalone-server.js';

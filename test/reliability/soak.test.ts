@@ -14,7 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open-db.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { runCli } from '../helpers/run-cli.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';

@@ -6,9 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createToken } from '../../src/services/token-service.js';
-import { seedDemo } from '../../src/demo/seed-demo.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { createToken } from '../../src/store/sqlite/token-service.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import type { Role } from '../../src/contract/enums.js';
 import { assertFreshBuild } from '../helpers/fresh-build.js';
 import { TEST_NOW } from '../helpers/local-server.js';

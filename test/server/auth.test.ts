@@ -1,6 +1,6 @@
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeToken, listTokens } from '../../src/services/token-service.js';
+import { revokeToken, listTokens } from '../../src/store/sqlite/token-service.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 
 describe('bearer tokens', () => {

@@ -5,14 +5,15 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/demo/seed-demo.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createToken } from '../../src/services/token-service.js';
-import { openStore } from '../../src/store/open-db.js';
+import { createToken } from '../../src/store/sqlite/token-service.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { holdWriteLock } from '../helpers/lock-holder.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { sqliteStoreOf } from '../../src/store/sqlite/sqlite-shop-store.js';
 
 const LOCK_WAIT_MS = 2500;
 /** Far below the lock wait (a blocked loop stalls for all of it), far above a loaded machine's jitter. */
@@ -41,7 +42,7 @@ const headers = () => ({ authorization: `Bearer ${token}`, 'content-type': 'appl
 const list = () => fetch(new URL('/api/inventorycashsale/list?companyId=1&start=0&limit=5', server.url), { headers: headers() });
 const save = (refNo: string) =>
   fetch(new URL('/api/inventorycashsale/save', server.url), { method: 'POST', headers: headers(), body: JSON.stringify(saleBody(refs, [accessoryLine(refs)], { over: { refNo } })) });
-const salesWithRef = (refNo: string) => (server.store.sqlite.prepare('select count(*) as n from cash_sales where ref_no = ?').get(refNo) as { n: number }).n;
+const salesWithRef = (refNo: string) => (sqliteStoreOf(server.store)!.sqlite.prepare('select count(*) as n from cash_sales where ref_no = ?').get(refNo) as { n: number }).n;
 
 /** The longest the event loop went without running a 10 ms timer, while `work` ran. */
 async function longestStall(work: () => Promise<unknown>): Promise<number> {

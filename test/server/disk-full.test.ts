@@ -6,13 +6,14 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/demo/seed-demo.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createToken } from '../../src/services/token-service.js';
-import { openStore } from '../../src/store/open-db.js';
+import { createToken } from '../../src/store/sqlite/token-service.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { sqliteStoreOf } from '../../src/store/sqlite/sqlite-shop-store.js';
 
 let server: RunningServer;
 let token: string;
@@ -40,14 +41,14 @@ const save = (refNo: string) =>
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(saleBody(refs, [accessoryLine(refs)], { over: { refNo, notes: 'n'.repeat(1000) } })),
   });
-const count = (sql: string) => (server.store.sqlite.prepare(sql).get() as { n: number }).n;
+const count = (sql: string) => (sqliteStoreOf(server.store)!.sqlite.prepare(sql).get() as { n: number }).n;
 
 describe('a store on a full disk', () => {
   it('answers 507 naming the disk, keeps nothing of the sale, and saves again once there is room', async () => {
-    const pages = server.store.sqlite.pragma('page_count', { simple: true }) as number;
+    const pages = sqliteStoreOf(server.store)!.sqlite.pragma('page_count', { simple: true }) as number;
     const salesBefore = count('select count(*) as n from cash_sales');
     const receiptBefore = count('select receipt_seq as n from companies where id = 1');
-    server.store.sqlite.pragma(`max_page_count = ${pages}`);
+    sqliteStoreOf(server.store)!.sqlite.pragma(`max_page_count = ${pages}`);
     let full: Response | undefined;
     for (let i = 0; i < 60 && full === undefined; i += 1) {
       const reply = await save(`FULL-${i}`);
@@ -65,7 +66,7 @@ describe('a store on a full disk', () => {
     const list = await fetch(new URL('/api/inventorycashsale/list?companyId=1&start=0&limit=1', server.url), { headers: { authorization: `Bearer ${token}` } });
     expect(list.status).toBe(200);
 
-    server.store.sqlite.pragma('max_page_count = 1073741823');
+    sqliteStoreOf(server.store)!.sqlite.pragma('max_page_count = 1073741823');
     const again = await save('FULL-AFTER-ROOM');
     expect(again.status).toBe(200);
     expect(count("select count(*) as n from cash_sales where ref_no = 'FULL-AFTER-ROOM'")).toBe(1);

@@ -49,7 +49,7 @@ describe('the Host header', () => {
   });
 
   it('a server with a public URL builds links on it, whatever the Host', async () => {
-    const app = await buildApp({ store: server.store, publicUrl: 'https://erp.example.com/' });
+    const app = await buildApp({ store: server.shop, publicUrl: 'https://erp.example.com/' });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const reply = await rawGet(url, PDF_LINK, 'attacker.example.net');
@@ -61,7 +61,7 @@ describe('the Host header', () => {
   });
 
   it.each(['ftp://x', 'https://x.example.com/shop', 'https://u:p@x.example.com', 'not a url'])('public URL %s is refused at start', async (publicUrl) => {
-    await expect(buildApp({ store: server.store, publicUrl })).rejects.toThrow(/public URL/);
+    await expect(buildApp({ store: server.shop, publicUrl })).rejects.toThrow(/public URL/);
   });
 });
 

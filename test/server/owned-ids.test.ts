@@ -17,7 +17,7 @@ let embedded: Transport;
 
 beforeAll(async () => {
   server = await startTestServer();
-  embedded = createInProcessTransport(await buildApp({ store: server.store, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
+  embedded = createInProcessTransport(await buildApp({ store: server.shop, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
 });
 afterAll(async () => {
   await embedded.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaidBalanceResponse } from '../../src/contract/paid-balance.js';
 import { PayAdvice } from '../../src/contract/pay-advice.js';
 import { StatementsResponse } from '../../src/contract/statement.js';
-import { prepareStatement } from '../../src/services/statements.js';
+import { prepareStatement } from '../../src/store/sqlite/statements.js';
 import * as fx from '../fixtures/baobab-court.js';
 import { importBaobab } from '../helpers/baobab-store.js';
 import { fullExpected } from '../helpers/fixture-ledger.js';

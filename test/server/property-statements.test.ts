@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_DOCUMENT_PATH, StatementPdfResponse, StatementsResponse } from '../../src/contract/statement.js';
-import { importLedger } from '../../src/services/ledger-import.js';
-import { signDocumentLink } from '../../src/services/statement-document.js';
-import { prepareStatement } from '../../src/services/statements.js';
+import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { prepareStatement } from '../../src/store/sqlite/statements.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { readPdf } from '../helpers/pdf-read.js';
+import { signDocumentLink } from '../../src/services/statement-document-link.js';
 
 const STATEMENTS = '/api/propertystmt/statements';
 const PDF = '/api/propertystmt/statementpdf';

@@ -75,7 +75,7 @@ describe('reference data', () => {
       const refs = await fetchReferenceData({ transport, token: server.tokenFor(1, 'cashier') }, 1);
       expect(refs?.shops.length).toBeGreaterThan(0);
       // The local admin (embedded mode) sees every company: an unknown one is a 404 of its own, not "no such endpoint".
-      const embedded = createInProcessTransport(await buildApp({ store: server.store, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
+      const embedded = createInProcessTransport(await buildApp({ store: server.shop, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
       await expect(fetchReferenceData({ transport: embedded }, 99)).rejects.toMatchObject({ kind: 'notFound', serverMessage: 'companyId: no company 99' });
       expect((await fetchReferenceData({ transport: embedded }, 2))?.company.id).toBe(2);
       await embedded.close();

@@ -5,10 +5,10 @@
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/demo/seed-demo.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createToken } from '../../src/services/token-service.js';
-import { openStore } from '../../src/store/open-db.js';
+import { createToken } from '../../src/store/sqlite/token-service.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../src/client/http-transport.js';
 import { fetchSalePayments } from '../../src/client/sale-payments.js';
 import { SALE_PAYMENTS_PATH } from '../../src/contract/sale-payments.js';
-import { SALE_PAYMENTS_SQL } from '../../src/store/sale-payments.repository.js';
+import { SALE_PAYMENTS_SQL } from '../../src/store/sqlite/sale-payments.repository.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 

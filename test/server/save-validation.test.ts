@@ -77,7 +77,7 @@ describe('issue dates', () => {
 describe('a server with its own window of issue dates', () => {
   it('accepts and refuses by its window', async () => {
     const { buildApp } = await import('../../src/server/app.js');
-    const app = await buildApp({ store: server.store, issueDateWindow: { earliest: '1990-01-01', maxDaysAhead: 7 } });
+    const app = await buildApp({ store: server.shop, issueDateWindow: { earliest: '1990-01-01', maxDaysAhead: 7 } });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const send = (issueDate: string) =>

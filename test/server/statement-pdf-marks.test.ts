@@ -4,9 +4,9 @@
  * nowhere on a FINAL one), and the explanation of a negative FINAL statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeCompanyIdentity } from '../../src/services/company-identity.js';
-import { importLedger } from '../../src/services/ledger-import.js';
-import { prepareStatement } from '../../src/services/statements.js';
+import { changeCompanyIdentity } from '../../src/store/sqlite/company-identity.js';
+import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { prepareStatement } from '../../src/store/sqlite/statements.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { readPdf, type PdfRead } from '../helpers/pdf-read.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogImportError, importItemSpecs, importProducts } from '../../src/services/catalog-import.js';
+import { CatalogImportError, importItemSpecs, importProducts } from '../../src/store/sqlite/catalog-import.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 
 describe('catalog import', () => {

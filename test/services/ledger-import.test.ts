@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { importLedger, LedgerImportError } from '../../src/services/ledger-import.js';
-import { paidBalanceReport } from '../../src/services/paid-balance.js';
+import { importLedger, LedgerImportError } from '../../src/store/sqlite/ledger-import.js';
+import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
 import { baobabStore } from '../helpers/baobab-store.js';
 import { MARCH_ROWS } from '../fixtures/baobab-court.js';
 import { fullExpected } from '../helpers/fixture-ledger.js';

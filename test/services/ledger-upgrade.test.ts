@@ -7,13 +7,14 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setUpCompany } from '../../src/services/company-setup.js';
-import { rederivePendingLedgers } from '../../src/services/ledger-allocation.js';
-import { importLedger, type LedgerImportKind } from '../../src/services/ledger-import.js';
-import { paidBalanceReport } from '../../src/services/paid-balance.js';
-import { payAdviceReport } from '../../src/services/pay-advice.js';
-import { openStore } from '../../src/store/open-db.js';
+import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
+import { rederivePendingLedgers } from '../../src/store/sqlite/ledger-allocation.js';
+import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
+import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { type LedgerImportKind } from '../../src/store/property-store.js';
 
 const LEDGER: [LedgerImportKind, string][] = [
   ['landlords', 'code,name\nL1,Wanjiru Kamau\n'],

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
-import { saveCashSales, type SaveCashSaleResult } from '../../src/services/cash-sale-save.js';
-import { saveCashSaleInGroup } from '../../src/services/sale-group-commit.js';
+import { saveCashSales } from '../../src/store/sqlite/cash-sale-save.js';
+import { saveCashSaleInGroup } from '../../src/store/sqlite/sale-group-commit.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
+import { type SaveCashSaleResult } from '../../src/store/sales-store.js';
 
 const SAVE = '/api/inventorycashsale/save';
 

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDLORD_PAYMENT_TYPES } from '../../src/contract/enums.js';
-import { seedDemo } from '../../src/demo/seed-demo.js';
-import { payAdviceReport } from '../../src/services/pay-advice.js';
-import { prepareStatement, statementsReport } from '../../src/services/statements.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
+import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
+import { prepareStatement, statementsReport } from '../../src/store/sqlite/statements.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { importLedger } from '../../src/services/ledger-import.js';
-import { payAdviceReport } from '../../src/services/pay-advice.js';
+import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
 import { ServiceError } from '../../src/services/service-error.js';
-import { approveStatement, markStatementPaid, prepareStatement, statementsReport } from '../../src/services/statements.js';
+import { approveStatement, markStatementPaid, prepareStatement, statementsReport } from '../../src/store/sqlite/statements.js';
 import { FRANK, MARCH_COMBINED, MARCH_COMBINED_STATEMENT } from '../fixtures/baobab-court.js';
 import { baobabStore } from '../helpers/baobab-store.js';
 

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents } from '../../src/domain/money.js';
-import { listSaleJson, saleJsonQuery } from '../../src/store/cash-sale-list.repository.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { listSaleJson, saleJsonQuery } from '../../src/store/sqlite/cash-sale-list.repository.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 interface SaleRow {

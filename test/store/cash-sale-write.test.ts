@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/demo/seed-demo.js';
-import { writeSale, type SaleToWrite } from '../../src/store/cash-sale.repository.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
-import { immediateTransaction } from '../../src/store/transactions.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
+import { writeSale, type SaleToWrite } from '../../src/store/sqlite/cash-sale.repository.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { immediateTransaction } from '../../src/store/sqlite/transactions.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { companyRefs, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';

@@ -8,11 +8,11 @@
 import fc from 'fast-check';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { setUpCompany } from '../../src/services/company-setup.js';
-import { importLedger } from '../../src/services/ledger-import.js';
-import { up as migration04 } from '../../src/store/migrations/2026-11-22-04-ledger-months.js';
-import { rebuildLedgerMonths } from '../../src/store/ledger-months.repository.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
+import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { up as migration04 } from '../../src/store/sqlite/migrations/2026-11-22-04-ledger-months.js';
+import { rebuildLedgerMonths } from '../../src/store/sqlite/ledger-months.repository.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { allChargesThenReceipts, csvOf, ledgerArbitrary, ledgerFiles, type GenLedger } from '../helpers/generated-ledger.js';
 
 const RUNS = 8;

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/demo/seed-demo.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { addMonths, monthOf } from '../../src/domain/month-range.js';
-import { paidBalanceReport } from '../../src/services/paid-balance.js';
-import { payAdviceReport } from '../../src/services/pay-advice.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
+import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { importBaobab } from '../helpers/baobab-store.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';

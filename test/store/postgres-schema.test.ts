@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { migratePostgres } from '../../src/store/postgres/migrate-postgres.js';
 import { postgresMigrations } from '../../src/store/postgres/migrations/index.js';
-import { openStore } from '../../src/store/open-db.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { postgresShape, sqliteShape, type SchemaShape } from '../helpers/schema-shape.js';
 import { usePostgres, withClient } from '../helpers/postgres.js';
 

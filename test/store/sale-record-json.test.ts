@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CashSaleRecord } from '../../src/contract/cash-sale.js';
-import { SALE_RECORD_JSON } from '../../src/store/cash-sale-list.repository.js';
-import { SALE_RECORD_JSON_AS_RELEASED } from '../../src/store/migrations/2026-11-22-05-sale-wire-index.js';
+import { SALE_RECORD_JSON } from '../../src/store/sqlite/cash-sale-list.repository.js';
+import { SALE_RECORD_JSON_AS_RELEASED } from '../../src/store/sqlite/migrations/2026-11-22-05-sale-wire-index.js';
 
 describe('the sale record JSON expression', () => {
   it('is the one migration 05 indexes, as released', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/demo/seed-demo.js';
-import { openStore, type Store } from '../../src/store/open-db.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 
 const NOW = Date.UTC(2026, 10, 15, 9, 0, 0);
 

@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open-db.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir();

@@ -11,12 +11,12 @@
  * would crowd them and cut large figures. The net amount due, the figure a reader copies
  * into a payment, carries it in full.
  */
-import type { StatementDocument } from '../../services/statement-document.js';
 import { dayText } from '../../domain/month-range.js';
 import { toCents } from '../../domain/money.js';
 import { formatAmount } from '../../domain/rent-details-html.js';
 import { TAX_NUMBER_LABEL } from '../../domain/company-identity.js';
 import { amountWithCurrency, DRAFT_MARK, draftLine, negativeFinalNote } from './statement-notes.js';
+import { type StatementDocument } from '../../store/property-store.js';
 
 const MARGIN = 40;
 const ROW = 14;

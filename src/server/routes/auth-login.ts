@@ -6,9 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH, LoginBody, LoginResponse } from '../../contract/auth.js';
 import { KnownError } from '../../contract/error-kinds.js';
-import { normaliseUsername } from '../../services/local-users.js';
-import { logIn } from '../../services/login.js';
 import { loginLimiter, type LoginLimits } from '../login-limiter.js';
+import { normaliseUsername } from '../../services/local-user-rules.js';
 
 export async function loginRoutes(app: FastifyInstance, options: { limits?: LoginLimits }): Promise<void> {
   const { store } = app.context;
@@ -20,7 +19,7 @@ export async function loginRoutes(app: FastifyInstance, options: { limits?: Logi
       const username = normaliseUsername(request.body.username);
       const wait = limiter.waitSeconds(username, request.ip);
       if (wait > 0) throw new KnownError('tooManyRequests', `too many failed logins: try again in ${wait} s`, { retryAfterSeconds: wait });
-      const result = await logIn(store, request.body.username, request.body.password);
+      const result = await store.logIn(request.body.username, request.body.password);
       if (!result) {
         limiter.failed(username, request.ip);
         // One answer for an unknown name and a wrong password: the reply does not tell which names exist.

@@ -16,8 +16,6 @@ import {
 } from '../../contract/cash-sale.js';
 import { Envelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { listCashSales, listSaleItems } from '../../services/cash-sale-list.js';
-import { saveCashSaleInGroup } from '../../services/sale-group-commit.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJsonEnvelope } from '../send-json.js';
@@ -36,10 +34,10 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       const query = request.query;
       checkShapes(endpoints.listCashSales, query);
       let ownerCompanyId = query.companyId;
-      if (query.companyId !== undefined) refuseOtherCompany(request, query.companyId);
-      if (query.retailShopId !== undefined) ownerCompanyId = requireOwned(request, store, 'retailShopId', 'retail_shops', query.retailShopId);
-      if (query.salesPersonId !== undefined) ownerCompanyId = requireOwned(request, store, 'salesPersonId', 'users', query.salesPersonId);
-      const envelope = listCashSales(store, { ...query, ownerCompanyId });
+      if (query.companyId !== undefined) await refuseOtherCompany(request, query.companyId);
+      if (query.retailShopId !== undefined) ownerCompanyId = await requireOwned(request, 'retailShopId', 'retail_shops', query.retailShopId);
+      if (query.salesPersonId !== undefined) ownerCompanyId = await requireOwned(request, 'salesPersonId', 'users', query.salesPersonId);
+      const envelope = await store.listCashSales({ ...query, ownerCompanyId });
       return sendJsonEnvelope(reply, envelope);
     },
   );
@@ -50,12 +48,12 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireRole(request, ['cashier', 'accountant']);
       const query = request.query;
-      refuseOtherCompany(request, query.companyId);
-      requireOwned(request, store, 'retailShopId', 'retail_shops', query.retailShopId, query.companyId);
-      requireOwned(request, store, 'salesPersonId', 'users', query.salesPersonId, query.companyId);
-      requireOwned(request, store, 'itemId', 'item_products', query.itemId, query.companyId);
-      requireOwned(request, store, 'itemCategoryId', 'item_categories', query.itemCategoryId, query.companyId);
-      return sendJsonEnvelope(reply, listSaleItems(store, query));
+      await refuseOtherCompany(request, query.companyId);
+      await requireOwned(request, 'retailShopId', 'retail_shops', query.retailShopId, query.companyId);
+      await requireOwned(request, 'salesPersonId', 'users', query.salesPersonId, query.companyId);
+      await requireOwned(request, 'itemId', 'item_products', query.itemId, query.companyId);
+      await requireOwned(request, 'itemCategoryId', 'item_categories', query.itemCategoryId, query.companyId);
+      return sendJsonEnvelope(reply, await store.listSaleItems(query));
     },
   );
 
@@ -64,11 +62,11 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: SaveCashSaleBody, response: { 200: SaveCashSaleResponse } }, config: { refusedInputKind: 'invalidInput' } },
     async (request, reply) => {
       requireRole(request, ['cashier']);
-      refuseOtherCompany(request, request.body.companyId);
+      await refuseOtherCompany(request, request.body.companyId);
       const header = request.headers[IDEMPOTENCY_HEADER];
       const idempotencyKey = Array.isArray(header) ? header[0] : header;
-      // Answered once the sale's group is committed (group commit: see the service).
-      const result = await saveCashSaleInGroup(store, { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId, issueDateWindow }, { lockWaitMs });
+      // Answered once the sale is durable (on SQLite: once its group is committed, sale-group-commit.ts).
+      const result = await store.saveCashSale({ body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId, issueDateWindow }, { lockWaitMs });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };
     },

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PROPERTY_REFERENCE_PATH, PropertyReference, PropertyReferenceQuery } from '../../contract/property-reference.js';
-import { readPropertyReference } from '../../store/property-directory.repository.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 
 export async function propertyReferenceRoutes(app: FastifyInstance): Promise<void> {
@@ -16,8 +15,8 @@ export async function propertyReferenceRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       requireRole(request, ['accountant']);
       const { companyId } = request.query;
-      refuseOtherCompany(request, companyId);
-      return readPropertyReference(store, companyId);
+      await refuseOtherCompany(request, companyId);
+      return store.propertyReference(companyId);
     },
   );
 }

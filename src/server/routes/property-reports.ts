@@ -8,10 +8,6 @@ import { endpoints } from '../../contract/endpoints.js';
 import type { PaidBalanceQuery } from '../../contract/paid-balance.js';
 import type { PayAdviceQuery } from '../../contract/pay-advice.js';
 import { STATEMENT_DOCUMENT_PATH, StatementDocumentQuery, type StatementPdfQuery, type StatementsQuery } from '../../contract/statement.js';
-import { paidBalanceReport } from '../../services/paid-balance.js';
-import { payAdviceReport } from '../../services/pay-advice.js';
-import { checkDocumentLink, statementDocument, statementDocumentUrl } from '../../services/statement-document.js';
-import { statementsReport } from '../../services/statements.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJson } from '../send-json.js';
@@ -19,6 +15,7 @@ import { renderStatementPdf } from '../pdf/statement-pdf.js';
 import { requireOwned } from './owned-ids.js';
 import { linkOrigin } from '../host.js';
 import { KnownError } from '../../contract/error-kinds.js';
+import { checkDocumentLink, statementDocumentUrl } from '../../services/statement-document-link.js';
 
 const REPORT_ROLES = ['accountant'] as const;
 
@@ -32,11 +29,11 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
       requireRole(request, REPORT_ROLES);
       const query = request.query as PaidBalanceQuery;
       checkShapes(endpoints.paidBalance, query as Record<string, unknown>);
-      refuseOtherCompany(request, query.companyId);
-      requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
-      requireOwned(request, store, 'fieldOfficerId', 'field_officers', query.fieldOfficerId, query.companyId);
-      requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
-      const rows = paidBalanceReport(store, query, app.context.now);
+      await refuseOtherCompany(request, query.companyId);
+      await requireOwned(request, 'zoneId', 'zones', query.zoneId, query.companyId);
+      await requireOwned(request, 'fieldOfficerId', 'field_officers', query.fieldOfficerId, query.companyId);
+      await requireOwned(request, 'propertyId', 'properties', query.propertyId, query.companyId);
+      const rows = await store.paidBalanceReport(query, app.context.now);
       // The rows are built field for field to the contract (toPaidBalanceRow; the client checks
       // them against it), so plain JSON is exact and ~10x faster than the schema serializer.
       return sendJson(reply, rows);
@@ -49,10 +46,10 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as PayAdviceQuery;
-      refuseOtherCompany(request, query.companyId);
-      requireOwned(request, store, 'propertyId', 'properties', query.propertyId, query.companyId);
-      requireOwned(request, store, 'srvcId', 'services', query.srvcId, query.companyId);
-      return payAdviceReport(store, query, app.context.now);
+      await refuseOtherCompany(request, query.companyId);
+      await requireOwned(request, 'propertyId', 'properties', query.propertyId, query.companyId);
+      await requireOwned(request, 'srvcId', 'services', query.srvcId, query.companyId);
+      return store.payAdviceReport(query, app.context.now);
     },
   );
 
@@ -62,10 +59,10 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementsQuery;
-      refuseOtherCompany(request, query.companyId);
-      requireOwned(request, store, 'landlordId', 'landlords', query.landlordId, query.companyId);
-      requireOwned(request, store, 'zoneId', 'zones', query.zoneId, query.companyId);
-      return statementsReport(store, query);
+      await refuseOtherCompany(request, query.companyId);
+      await requireOwned(request, 'landlordId', 'landlords', query.landlordId, query.companyId);
+      await requireOwned(request, 'zoneId', 'zones', query.zoneId, query.companyId);
+      return store.statementsReport(query);
     },
   );
 
@@ -75,7 +72,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       requireRole(request, REPORT_ROLES);
       const query = request.query as StatementPdfQuery;
-      const companyId = requireOwned(request, store, 'statementId', 'statements', query.statementId)!;
+      const companyId = (await requireOwned(request, 'statementId', 'statements', query.statementId))!;
       const origin = linkOrigin(request, app.context.publicOrigin);
       const url = statementDocumentUrl(origin, app.context.signingKey, { statementId: query.statementId, companyId }, app.context.now());
       return { success: 'true', message: url };
@@ -88,7 +85,7 @@ export async function propertyReportRoutes(app: FastifyInstance): Promise<void> 
     const check = checkDocumentLink(app.context.signingKey, query, app.context.now());
     if (check === 'bad-signature') throw new KnownError('forbidden', 'invalid document link signature; ask for a new link with statementpdf');
     if (check === 'expired') throw new KnownError('auth', 'the document link has expired; ask for a new link with statementpdf');
-    const document = statementDocument(store, query.statementId, query.companyId);
+    const document = await store.statementDocument(query.statementId, query.companyId);
     const pdf = await renderStatementPdf(document);
     return reply
       .type('application/pdf')

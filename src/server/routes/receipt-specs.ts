@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { NEXT_AFTER_HEADER } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
 import { ReceiptSpecsQuery, ReceiptSpecsResponse } from '../../contract/receipt.js';
-import { listReceiptSpecs } from '../../services/receipt-specs.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 import { checkShapes } from '../parameter-check.js';
 
@@ -15,8 +14,8 @@ export async function receiptSpecRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireRole(request, ['cashier']);
       checkShapes(endpoints.listReceiptSpecs, request.query);
-      refuseOtherCompany(request, request.query.companyId);
-      const { nextAfter, ...envelope } = listReceiptSpecs(store, request.query);
+      await refuseOtherCompany(request, request.query.companyId);
+      const { nextAfter, ...envelope } = await store.receiptSpecs(request.query);
       if (nextAfter !== undefined) reply.header(NEXT_AFTER_HEADER, nextAfter);
       return envelope;
     },

@@ -5,16 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MAX_REFERENCE_UNIT_IDS, REFERENCE_DATA_PATH, ReferenceData, ReferenceDataQuery } from '../../contract/reference-data.js';
-import {
-  referenceCashbooks,
-  referenceCompany,
-  referencePaymentChannels,
-  referenceProducts,
-  referenceShops,
-  referenceTaxRates,
-  referenceUnits,
-  referenceUsers,
-} from '../../store/reference-data.repository.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 import { KnownError } from '../../contract/error-kinds.js';
 
@@ -26,22 +16,12 @@ export async function referenceDataRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier', 'accountant']);
       const { companyId, unitIds } = request.query;
-      refuseOtherCompany(request, companyId);
+      await refuseOtherCompany(request, companyId);
       const ids = unitIds ? unitIds.split(',').map(Number) : [];
       if (ids.length > MAX_REFERENCE_UNIT_IDS) throw new KnownError('badRequest', `unitIds: at most ${MAX_REFERENCE_UNIT_IDS} ids (got ${ids.length})`);
-      const company = referenceCompany(store, companyId);
-      if (!company) throw new KnownError('notFound', `companyId: no company ${companyId}`);
-      // One read transaction, so the lists agree with each other.
-      return store.sqlite.transaction(() => ({
-        company,
-        shops: referenceShops(store, companyId),
-        cashbooks: referenceCashbooks(store, companyId),
-        users: referenceUsers(store, companyId),
-        paymentChannels: referencePaymentChannels(store, companyId),
-        taxRates: referenceTaxRates(store, companyId),
-        products: referenceProducts(store, companyId),
-        units: referenceUnits(store, companyId, ids),
-      }))();
+      const data = await store.referenceData(companyId, ids);
+      if (!data) throw new KnownError('notFound', `companyId: no company ${companyId}`);
+      return data;
     },
   );
 }

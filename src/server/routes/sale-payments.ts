@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MAX_SALE_PAYMENT_IDS, SALE_PAYMENTS_PATH, SalePaymentsQuery, SalePaymentsResponse } from '../../contract/sale-payments.js';
-import { salePayments } from '../../store/sale-payments.repository.js';
 import { KnownError } from '../../contract/error-kinds.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 
@@ -17,10 +16,10 @@ export async function salePaymentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier', 'accountant']);
       const { companyId, saleIds } = request.query;
-      refuseOtherCompany(request, companyId);
+      await refuseOtherCompany(request, companyId);
       const ids = saleIds.split(',').map(Number);
       if (ids.length > MAX_SALE_PAYMENT_IDS) throw new KnownError('badRequest', `saleIds: at most ${MAX_SALE_PAYMENT_IDS} ids (got ${ids.length})`);
-      return { list: salePayments(store, companyId, ids) };
+      return { list: await store.salePayments(companyId, ids) };
     },
   );
 }

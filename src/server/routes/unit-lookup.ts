@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { UNIT_LOOKUP_PATH, UnitLookupQuery, UnitLookupResponse } from '../../contract/unit-lookup.js';
-import { unitsByIdentifier } from '../../store/unit-sale.repository.js';
 import { refuseOtherCompany, requireRole } from '../auth.js';
 
 export async function unitLookupRoutes(app: FastifyInstance): Promise<void> {
@@ -16,8 +15,8 @@ export async function unitLookupRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       requireRole(request, ['cashier', 'accountant']);
       const { companyId, identifier } = request.query;
-      refuseOtherCompany(request, companyId);
-      return { list: unitsByIdentifier(store, companyId, identifier) };
+      await refuseOtherCompany(request, companyId);
+      return { list: await store.unitsByIdentifier(companyId, identifier) };
     },
   );
 }

@@ -8,6 +8,8 @@
  * digest is read again from both sides and compared.
  */
 import type SqliteDatabase from 'better-sqlite3';
+import type { ShopStore } from '../shop-store.js';
+import { sqliteStoreOf } from '../sqlite/sqlite-shop-store.js';
 import type pg from 'pg';
 import { KnownError } from '../../contract/error-kinds.js';
 import { migratePostgres, POSTGRES_MIGRATION_TABLE } from './migrate-postgres.js';
@@ -39,10 +41,12 @@ const BATCH_ROWS = 5000;
 const SKIPPED = [POSTGRES_MIGRATION_TABLE, `${POSTGRES_MIGRATION_TABLE}_lock`];
 
 export async function copySqliteToPostgres(
-  sqlite: SqliteDatabase.Database,
+  source: ShopStore,
   pool: pg.Pool,
   onProgress: (progress: CopyProgress) => void = () => undefined,
 ): Promise<CopyResult> {
+  const sqlite = sqliteStoreOf(source)?.sqlite;
+  if (!sqlite) throw new Error(`the copy reads a SQLite store, not ${source.location}`);
   await migratePostgres(pool);
   const client = await pool.connect();
   const started = performance.now();

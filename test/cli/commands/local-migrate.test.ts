@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../../src/store/postgres/migrations/index.js';
-import { migrations as sqliteMigrations } from '../../../src/store/migrations/index.js';
+import { migrations as sqliteMigrations } from '../../../src/store/sqlite/migrations/index.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { usePostgres, withClient } from '../../helpers/postgres.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';

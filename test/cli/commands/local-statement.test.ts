@@ -4,8 +4,8 @@
  * test/fixtures/baobab-court.ts). In-process, with the run's clock fixed.
  */
 import { describe, expect, it } from 'vitest';
-import { seedCompanies } from '../../../src/demo/core-demo.js';
-import { openStore } from '../../../src/store/open-db.js';
+import { seedCompanies } from '../../../src/store/sqlite/demo/core-demo.js';
+import { openStore } from '../../../src/store/sqlite/open-db.js';
 import { MARCH_COMBINED_STATEMENT } from '../../fixtures/baobab-court.js';
 import { importBaobab } from '../../helpers/baobab-store.js';
 import { freshHomeEachTest, type CliHome } from '../../helpers/cli-home.js';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../../src/store/open-db.js';
+import { openStore } from '../../../src/store/sqlite/open-db.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { demoHome } from '../../helpers/demo-store.js';
 import { accessoryLine, companyRefs, saleBody } from '../../helpers/sale-fixtures.js';

@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../src/demo/seed-demo.js';
-import { seedCompanies } from '../../../src/demo/core-demo.js';
-import { openStore } from '../../../src/store/open-db.js';
+import { seedDemo } from '../../../src/store/sqlite/demo/seed-demo.js';
+import { seedCompanies } from '../../../src/store/sqlite/demo/core-demo.js';
+import { openStore } from '../../../src/store/sqlite/open-db.js';
 import { importBaobab } from '../../helpers/baobab-store.js';
 import { freshHomeEachTest } from '../../helpers/cli-home.js';
 import { amountOf } from '../../helpers/exact-money.js';

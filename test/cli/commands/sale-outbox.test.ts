@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { SaveCashSaleBody } from '../../../src/contract/cash-sale.js';
-import { seedDemo } from '../../../src/demo/seed-demo.js';
+import { seedDemo } from '../../../src/store/sqlite/demo/seed-demo.js';
 import { buildApp } from '../../../src/server/app.js';
-import { createToken } from '../../../src/services/token-service.js';
-import { openStore, type Store } from '../../../src/store/open-db.js';
+import { createToken } from '../../../src/store/sqlite/token-service.js';
+import { openStore, type Store } from '../../../src/store/sqlite/open-db.js';
+import { sqliteShopStore } from '../../../src/store/sqlite/sqlite-shop-store.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { TEST_NOW } from '../../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody } from '../../helpers/sale-fixtures.js';
@@ -46,7 +47,7 @@ interface ServerListening {
 
 /** The server on the store, listening on 127.0.0.1 (a free port unless one is named) until it is stopped or the test ends. */
 async function startServer(port = 0): Promise<ServerListening> {
-  const app: FastifyInstance = await buildApp({ store });
+  const app: FastifyInstance = await buildApp({ store: sqliteShopStore(store) });
   const url = await app.listen({ host: '127.0.0.1', port });
   let stopped = false;
   const server = {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../../src/store/open-db.js';
+import { openStore } from '../../../src/store/sqlite/open-db.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { demoHome } from '../../helpers/demo-store.js';
 import { readRows } from '../../helpers/read-store.js';

@@ -1,5 +1,4 @@
 /** `shopprop local company create`: a company of your own in the local store. */
-import { openStore } from '../../../store/open-db.js';
 import { companyIdentityText } from '../../company-text.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
@@ -20,11 +19,11 @@ export interface CompanyCreateOptions {
 export async function run(options: CompanyCreateOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
   const file = await context.databaseFile();
-  const { setUpCompany } = await import('../../../services/company-setup.js');
-  const store = await openStore(file);
+  const { openShopStore } = await import('../../../store/open-shop-store.js');
+  const store = await openShopStore(file);
   let created;
   try {
-    created = setUpCompany(store, {
+    created = await store.setUpCompany({
       name: options.name,
       timeZone: options.timeZone,
       vatPercent: options.vat === undefined ? undefined : Number(options.vat),

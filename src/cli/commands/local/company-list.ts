@@ -36,8 +36,7 @@ const companyColumns = columnSet<CompanyRow>(
 
 export async function run(options: GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const { listCompanies } = await import('../../../services/company-identity.js');
-  const companies = await withLocalStore(context, (store) => listCompanies(store));
+  const companies = await withLocalStore(context, (store) => store.companyProfiles());
   await emitList(context, {
     records: companies.map(({ vatRateBp, ...company }): CompanyRow => ({
       id: company.id,

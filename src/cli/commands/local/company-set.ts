@@ -18,9 +18,8 @@ export async function run(options: CompanySetOptions & GlobalOptions): Promise<v
   }
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
-  const { changeCompanyIdentity } = await import('../../../services/company-identity.js');
   const company = await withLocalStore(context, (store) =>
-    changeCompanyIdentity(store, companyId, {
+    store.changeCompanyIdentity(companyId, {
       currency: options.currency,
       taxNumber: options.taxNumber === false ? null : options.taxNumber,
     }),

@@ -18,18 +18,17 @@ export async function run(options: { from?: string; to: string } & GlobalOptions
   const from = options.from ?? (await context.databaseFile());
   if (!isPostgresUrl(options.to)) throw new CliUsageError(`--to must be a postgres:// URL (got ${JSON.stringify(options.to)})`);
   if (!existsSync(from)) throw new CliUsageError(`no SQLite store at ${from}`);
-  const [{ openStore }, { rederivePendingLedgers }, { openPostgresPool }, { copySqliteToPostgres }] = await Promise.all([
-    import('../../../store/open-db.js'),
-    import('../../../services/ledger-allocation.js'),
+  const [{ openShopStore }, { openPostgresPool }, { copySqliteToPostgres }] = await Promise.all([
+    import('../../../store/open-shop-store.js'),
     import('../../../store/postgres/connect.js'),
     import('../../../store/postgres/copy-from-sqlite.js'),
   ]);
-  const store = await openStore(from, { onUpgrade: upgradeNotice((message) => context.say(message), from) });
+  const store = await openShopStore(from, { onUpgrade: upgradeNotice((message) => context.say(message), from) });
   const pool = openPostgresPool(options.to, { max: 1 });
   const shown = progress(context, 'copying rows:');
   try {
-    rederivePendingLedgers(store);
-    const result = await copySqliteToPostgres(store.sqlite, pool, ({ done, total }) => shown.update(done, total));
+    await store.rederivePendingLedgers();
+    const result = await copySqliteToPostgres(store, pool, ({ done, total }) => shown.update(done, total));
     shown.done();
     const rows = new Intl.NumberFormat('en-US').format(result.rows);
     context.say(`copied ${rows} rows of ${result.tables.length} tables from ${from} to ${redactedUrl(options.to)} in ${(result.copyMs / 1000).toFixed(1)} s`);

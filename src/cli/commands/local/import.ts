@@ -4,8 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { countOf } from '../../../domain/plural.js';
-import type { LedgerImportKind } from '../../../services/ledger-import.js';
-import type { Store } from '../../../store/open-db.js';
+import type { ShopStore } from '../../../store/shop-store.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
@@ -13,6 +12,7 @@ import { companyOrPrompt } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
 import { decodeImportFile, ImportEncodingError } from '../../../services/import-text.js';
 import { IMPORT_KINDS } from './register.js';
+import { type LedgerImportKind } from '../../../store/property-store.js';
 
 /** What one row of each count is called (the counts are keyed by the plural). */
 const SINGULAR: Readonly<Record<string, string>> = {
@@ -39,11 +39,11 @@ export function importSummary(counts: Readonly<Record<string, number>>): string 
 }
 
 type ImportKind = (typeof IMPORT_KINDS)[number];
-type Importer = (store: Store, companyId: number, csv: string) => Promise<Record<string, number>>;
+type Importer = (store: ShopStore, companyId: number, csv: string) => Promise<Record<string, number>>;
 
 const importers: Record<ImportKind, Importer> = {
-  products: async (store, companyId, csv) => (await import('../../../services/catalog-import.js')).importProducts(store, companyId, csv),
-  specs: async (store, companyId, csv) => (await import('../../../services/catalog-import.js')).importItemSpecs(store, companyId, csv),
+  products: async (store, companyId, csv) => store.importProducts(companyId, csv),
+  specs: async (store, companyId, csv) => store.importItemSpecs(companyId, csv),
   landlords: ledger('landlords'),
   properties: ledger('properties'),
   units: ledger('units'),
@@ -56,8 +56,7 @@ const importers: Record<ImportKind, Importer> = {
 
 function ledger(kind: LedgerImportKind): Importer {
   return async (store, companyId, csv) => {
-    const { importLedger } = await import('../../../services/ledger-import.js');
-    const { rows } = importLedger(store, companyId, kind, csv);
+    const { rows } = await store.importLedger(companyId, kind, csv);
     return { [kind]: rows };
   };
 }

@@ -4,7 +4,6 @@
  * company of --company or the profile, or of every company with --all-companies or when none is
  * set.
  */
-import type { LocalListKind } from '../../../services/local-lists.js';
 import { candidatesNote } from '../../../domain/closest-names.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
@@ -14,6 +13,7 @@ import { runCommand } from '../../run-command.js';
 import { CliUsageError } from '../../usage-error.js';
 import { pageOfWholeList } from '../../whole-list-page.js';
 import { LOCAL_LIST_KINDS } from './register.js';
+import { type LocalListKind } from '../../../store/directory-store.js';
 
 export interface LocalListOptions {
   company?: number;
@@ -31,8 +31,7 @@ export async function run(options: LocalListOptions & GlobalOptions, args: strin
   await runCommand(options, async (context) => {
     const settings = await context.settings();
     const companyId = options.allCompanies ? null : (options.company ?? settings.companyId ?? null);
-    const { readLocalList } = await import('../../../services/local-lists.js');
-    const rows = await withLocalStore(context, (store) => readLocalList(store, kind, companyId));
+    const rows = await withLocalStore(context, (store) => store.localList(kind, companyId));
     const page = pageOfWholeList(rows, options);
     const columns = companyId === null ? withCompanyInTables(localListColumns[kind]) : localListColumns[kind];
     await emitList(context, { records: page.records, columns, count: () => page.count });

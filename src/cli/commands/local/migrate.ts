@@ -29,8 +29,8 @@ export async function run(options: { database?: string } & GlobalOptions): Promi
   }
   const existed = existsSync(target);
   let pending: readonly string[] = [];
-  const { openStore } = await import('../../../store/open-db.js');
-  const store = await openStore(target, { onUpgrade: (versions) => (pending = versions) });
+  const { openShopStore } = await import('../../../store/open-shop-store.js');
+  const store = await openShopStore(target, { onUpgrade: (versions) => (pending = versions) });
   await store.close();
   if (!existed) context.say(`${target}: created a SQLite store at the current schema`);
   else if (pending.length === 0) context.say(`${target}: the SQLite schema is up to date`);

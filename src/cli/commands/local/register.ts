@@ -7,8 +7,8 @@ import { choiceOption, idOption, month, year } from '../../options.js';
 import { withWholeListPaging } from '../../whole-list-page.js';
 import { completeWith } from '../../completion/completion-values.js';
 import { LANDLORD_PAYMENT_TYPES, ROLES } from '../../../contract/enums.js';
-import type { LocalListKind } from '../../../services/local-lists.js';
 import { demoCommand } from '../server/register.js';
+import { type LocalListKind } from '../../../store/directory-store.js';
 
 /** What `local list` lists: the ids that flags and prompts ask for. */
 export const LOCAL_LIST_KINDS = ['zones', 'officers', 'properties', 'landlords', 'shops', 'cashbooks', 'users', 'tokens'] as const satisfies readonly LocalListKind[];

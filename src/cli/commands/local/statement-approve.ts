@@ -8,7 +8,6 @@ import { printStatement } from '../../print-statement.js';
 export async function run(options: GlobalOptions, args: string[]): Promise<void> {
   const context = createContext(options);
   const statementId = idArgument('statementId', args[0]);
-  const { approveStatement } = await import('../../../services/statements.js');
-  const statement = await withLocalStore(context, (store) => approveStatement(store, { statementId, userId: null, now: () => context.now() }));
+  const statement = await withLocalStore(context, (store) => store.approveStatement({ statementId, userId: null, now: () => context.now() }));
   await printStatement(context, statement, `approved statement ${statement.id}`);
 }

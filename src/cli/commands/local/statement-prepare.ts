@@ -19,9 +19,8 @@ export interface PrepareOptions {
 export async function run(options: PrepareOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
-  const { prepareStatement } = await import('../../../services/statements.js');
   const statement = await withLocalStore(context, (store) =>
-    prepareStatement(store, {
+    store.prepareStatement({
       companyId,
       propertyId: options.property,
       month: options.month,

@@ -8,9 +8,8 @@ import { companyOrPrompt } from '../../required-value.js';
 export async function run(options: { role: string; name: string } & GlobalOptions): Promise<void> {
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
-  const { createToken } = await import('../../../services/token-service.js');
   const created = await withLocalStore(context, (store) =>
-    createToken(store, { companyId, role: options.role.toLowerCase() as Role, name: options.name, now: context.now() }),
+    store.createToken({ companyId, role: options.role.toLowerCase() as Role, name: options.name, now: context.now() }),
   );
   context.terminal.stdout.write(`${created.token}\n`);
   context.say(

@@ -7,7 +7,6 @@ import { tokenColumns } from '../../output/columns/local-lists.js';
 
 export async function run(options: { company?: number } & GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const { listTokens } = await import('../../../services/token-service.js');
-  const tokens = await withLocalStore(context, (store) => listTokens(store, options.company));
+  const tokens = await withLocalStore(context, (store) => store.listTokens(options.company));
   await emitList(context, { records: tokens, columns: tokenColumns });
 }

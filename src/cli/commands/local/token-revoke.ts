@@ -7,7 +7,6 @@ import { idArgument } from '../../options.js';
 export async function run(options: GlobalOptions, args: string[]): Promise<void> {
   const context = createContext(options);
   const id = idArgument('tokenId', args[0]);
-  const { revokeToken } = await import('../../../services/token-service.js');
-  await withLocalStore(context, (store) => revokeToken(store, id, context.now()));
+  await withLocalStore(context, (store) => store.revokeToken(id, context.now()));
   context.say(`token ${id} revoked`);
 }

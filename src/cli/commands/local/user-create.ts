@@ -18,9 +18,9 @@ export async function run(options: UserCreateOptions & GlobalOptions): Promise<v
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
   const password = await readNewPassword(context, options.passwordStdin);
-  const { createLocalUser, normaliseUsername } = await import('../../../services/local-users.js');
+  const { normaliseUsername } = await import('../../../services/local-user-rules.js');
   const userId = await withLocalStore(context, (store) =>
-    createLocalUser(store, { companyId, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
+    store.createLocalUser({ companyId, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
   );
   context.terminal.stdout.write(`${userId}\n`);
   context.say(`user ${userId} "${normaliseUsername(options.username)}" (${options.role.toLowerCase()}, company ${companyId}) can log in at POST /api/auth/login`);

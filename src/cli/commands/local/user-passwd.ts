@@ -8,7 +8,6 @@ export async function run(options: { passwordStdin?: boolean } & GlobalOptions, 
   const context = createContext(options);
   const username = args[0]!;
   const password = await readNewPassword(context, options.passwordStdin);
-  const { setLocalPassword } = await import('../../../services/local-users.js');
-  await withLocalStore(context, (store) => setLocalPassword(store, username, password));
+  await withLocalStore(context, (store) => store.setLocalPassword(username, password));
   context.say(`password of "${username}" changed; the tokens it had from logging in no longer work`);
 }

@@ -4,9 +4,9 @@
  * companyId; tables show it only when the list spans every company.
  */
 import type { FieldOfficerEntry, LandlordEntry, PropertyEntry, ZoneEntry } from '../../../contract/property-reference.js';
-import type { TokenSummary } from '../../../services/token-service.js';
-import type { CashbookEntry, LocalListKind, ShopEntry, UserEntry } from '../../../services/local-lists.js';
 import { columnSet, type ColumnSet } from './types.js';
+import { type CashbookEntry, type LocalListKind, type ShopEntry, type UserEntry } from '../../../store/directory-store.js';
+import { type TokenSummary } from '../../../store/access-store.js';
 
 const zoneColumns = columnSet<ZoneEntry>(
   'zone',
