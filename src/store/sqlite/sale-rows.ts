@@ -5,7 +5,7 @@
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import type { CheckedSale } from '../../domain/sale-check.js';
 import type { SaleHeaderRow, SaleToWrite } from './cash-sale.repository.js';
-import type { SaleReferences } from './sale-references.js';
+import type { SaleReferences } from '../../domain/sale-references.js';
 
 export interface SaleFacts {
   body: SaveCashSaleBody;

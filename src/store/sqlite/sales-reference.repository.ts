@@ -5,7 +5,7 @@
 import type { Store } from './open-db.js';
 import { ownerOf } from './row-owner.repository.js';
 import { prepared } from './prepared-statements.js';
-import type { UnitStatus } from '../tables/sales.js';
+import type { ProductForSale, TaxRateForSale, UnitForSale } from '../../domain/sale-references.js';
 
 /** Things a request may name by id, and the table that holds them. */
 export const OWNED_TABLES = {
@@ -27,26 +27,8 @@ export function companyOf(store: Store, kind: OwnedKind, id: number): number | u
   return ownerOf(store, OWNED_TABLES[kind], id);
 }
 
-export interface ProductForSale {
-  id: number;
-  company_id: number;
-  category_id: number | null;
-  price_cents: number;
-}
-
 export function productForSale(store: Store, id: number): ProductForSale | undefined {
   return prepared<[number], ProductForSale>(store, 'select id, company_id, category_id, price_cents from item_products where id = ?').get(id);
-}
-
-export interface UnitForSale {
-  id: number;
-  company_id: number;
-  product_id: number;
-  status: UnitStatus;
-  sold_line_id: number | null;
-  sale_price_cents: number;
-  /** The sale whose live line sold the unit, if sold. */
-  sold_sale_id: number | null;
 }
 
 export function unitForSale(store: Store, id: number): UnitForSale | undefined {
@@ -58,8 +40,8 @@ export function unitForSale(store: Store, id: number): UnitForSale | undefined {
   ).get(id);
 }
 
-export function taxRateForSale(store: Store, id: number): { company_id: number; rate_bp: number } | undefined {
-  return prepared<[number], { company_id: number; rate_bp: number }>(store, 'select company_id, rate_bp from tax_rates where id = ?').get(id);
+export function taxRateForSale(store: Store, id: number): TaxRateForSale | undefined {
+  return prepared<[number], TaxRateForSale>(store, 'select company_id, rate_bp from tax_rates where id = ?').get(id);
 }
 
 export function companyTimeZone(store: Store, companyId: number): string | undefined {
