@@ -6,12 +6,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
-import { writeSale, type SaleToWrite } from '../../src/store/sqlite/cash-sale.repository.js';
+import { writeSale } from '../../src/store/sqlite/cash-sale.repository.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { immediateTransaction } from '../../src/store/sqlite/transactions.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { companyRefs, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { type SaleToWrite } from '../../src/store/tables/sale-to-write.js';
 
 const temp = makeTempDir();
 let store: Store;

@@ -6,20 +6,7 @@
  */
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
-import type { CashSaleChannelsTable, CashSaleLinesTable, CashSalesTable } from '../tables/sales.js';
-
-export type SaleHeaderRow = Omit<CashSalesTable, 'id' | 'receipt_no' | 'idempotency_key' | 'request_hash' | 'created_at'>;
-export type SaleLineRow = Omit<CashSaleLinesTable, 'id'>;
-export type SaleChannelRow = Omit<CashSaleChannelsTable, 'id'>;
-
-export interface StoredSaleKey {
-  id: number;
-  company_id: number;
-  receipt_no: string;
-  issue_date: number;
-  idempotency_key: string | null;
-  request_hash: string | null;
-}
+import type { SaleChannelRow, SaleHeaderRow, SaleLineRow, SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
 
 /** Advances the company's receipt sequence and returns the new number (R000123). */
 function nextReceiptNo(store: Store, companyId: number): string {
@@ -95,21 +82,6 @@ function insertSaleChannel(store: Store, channel: SaleChannelRow): void {
     channel.amount_cents,
     channel.tendered_cents,
   );
-}
-
-/** What a line of the sale carries of its own; the rest of its row is the sale's. */
-export type SaleLineFields = Omit<SaleLineRow, 'sale_id' | 'company_id' | 'line_no' | 'issue_date' | 'retail_shop_id' | 'user_id'>;
-export type SaleChannelFields = Omit<SaleChannelRow, 'sale_id' | 'company_id'>;
-
-/** A checked sale as rows. */
-export interface SaleToWrite {
-  header: SaleHeaderRow;
-  lines: readonly SaleLineFields[];
-  channels: readonly SaleChannelFields[];
-  /** The sale an update replaces: its lines are replaced, its receipt number kept. */
-  replaces?: { id: number; receipt_no: string };
-  /** Kept with a new sale: its Idempotency-Key and request hash (null without a key), when it was made. */
-  created: { idempotency_key: string | null; request_hash: string | null; created_at: number };
 }
 
 export type SaleWritten =

@@ -4,9 +4,8 @@
  * request is refused.
  */
 import { createHash } from 'node:crypto';
-import { findSaleByIdempotencyKey } from './cash-sale.repository.js';
-import type { Store } from './open-db.js';
-import { ServiceError } from '../../services/service-error.js';
+import type { StoredSaleKey } from '../store/tables/sale-to-write.js';
+import { ServiceError } from './service-error.js';
 
 const MAX_KEY_LENGTH = 200;
 const MAX_BODY_DEPTH = 32;
@@ -46,9 +45,8 @@ export function idempotencyOf(body: unknown, idempotencyKey: string | undefined)
   return { key, hash: '' };
 }
 
-/** The earlier save of the same request under this key, or undefined; another request under it is refused. */
-export function earlierSave(store: Store, companyId: number, key: string, hash: string): { id: number; receiptNo: string } | undefined {
-  const earlier = findSaleByIdempotencyKey(store, companyId, key);
+/** The earlier save of the same request under this key (`earlier`: the company's sale of the key, if any); another request under it is refused. */
+export function earlierSave(earlier: StoredSaleKey | undefined, key: string, hash: string): { id: number; receiptNo: string } | undefined {
   if (!earlier) return undefined;
   if (earlier.request_hash !== hash) {
     throw new ServiceError('invalidInput', `Idempotency-Key ${key} was already used for a different request (sale ${earlier.id}, ${earlier.receipt_no}); send a new key for a new sale`);
