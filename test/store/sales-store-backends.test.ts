@@ -1,0 +1,142 @@
+/**
+ * The sales area of the store interface, the same tests on both backends: SQLite (the file the
+ * server runs on) and PostgreSQL (the test run's server), each holding the same demo data (the
+ * SQLite file copied by `local copy`'s code before any test writes). Expected figures come from
+ * the data itself (the company's receipt sequence, counts of rows), never from the code under test.
+ */
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresPool } from '../../src/store/postgres/connect.js';
+import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
+import { postgresSalesStore, type PostgresSalesStore } from '../../src/store/postgres/postgres-sales-store.js';
+import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
+import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
+import { usePostgres } from '../helpers/postgres.js';
+import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const postgres = usePostgres();
+const temp = makeTempDir();
+const NOW = Date.UTC(2026, 10, 15, 9, 0, 0);
+const COMPANY = 1;
+
+let sqlite: Store;
+let pool: pg.Pool;
+let refs: CompanyRefs;
+
+/** What a test asks of a backend: its interface, and plain reads of its rows to check against. */
+interface Backend {
+  name: string;
+  store: PostgresSalesStore;
+  one(sql: string, ...params: unknown[]): Promise<number>;
+}
+
+const backends: Backend[] = [
+  {
+    name: 'SQLite',
+    get store() {
+      return sqliteShopStore(sqlite);
+    },
+    one: async (sql, ...params) => Number(Object.values(sqlite.sqlite.prepare(sql.replace(/\$\d+/g, '?')).get(...params) as object)[0]),
+  },
+  {
+    name: 'PostgreSQL',
+    get store() {
+      return postgresSalesStore(pool);
+    },
+    one: async (sql, ...params) => Number(Object.values((await pool.query(sql, params)).rows[0] as object)[0]),
+  },
+];
+
+beforeAll(async () => {
+  sqlite = await openStore(join(temp.dir, 'shop.db'));
+  seedDemo(sqlite, { scale: 1, now: NOW });
+  refs = companyRefs(sqlite, COMPANY);
+  pool = openPostgresPool(await postgres.createDatabase(), { max: 8 });
+  await copySqliteToPostgres(sqliteShopStore(sqlite), pool);
+}, 120_000);
+afterAll(async () => {
+  await pool?.end();
+  await sqlite?.close();
+  temp.remove();
+});
+
+const receiptSeq = (backend: Backend) => backend.one('select receipt_seq as n from companies where id = $1', COMPANY);
+const receiptNo = (seq: number) => `R${String(seq).padStart(6, '0')}`;
+
+describe('the receipt list', () => {
+  it('is the same on both backends, record for record and byte for byte, paged and whole', async () => {
+    const [onSqlite, onPostgres] = await Promise.all(backends.map((b) => b.store.receiptSpecs({ companyId: COMPANY, start: 0, limit: 25 })));
+    expect(onSqlite!.list).toHaveLength(25);
+    expect(JSON.stringify(onPostgres)).toBe(JSON.stringify(onSqlite));
+    const inStock = await backends[0]!.one("select count(*) as n from item_specs where company_id = $1 and status = 'in_stock'", COMPANY);
+    expect(onSqlite!.count).toBe(inStock);
+    const next = await Promise.all(backends.map((b) => b.store.receiptSpecs({ companyId: COMPANY, afterId: Number(onSqlite!.nextAfter), limit: 10 })));
+    expect(JSON.stringify(next[1])).toBe(JSON.stringify(next[0]));
+    expect(next[0]!.list[0]!.id).toBeGreaterThan(onSqlite!.list.at(-1)!.id);
+  });
+});
+
+describe.each(backends)('saves on $name', (backend) => {
+  // Each backend sells its own units: the two stores were equal at the start and drift apart as they save.
+  const unitOffset = backend.name === 'SQLite' ? 0 : 40;
+
+  it('saves a sale with the next receipt number, marks its unit sold, and answers a key sent again with the first result', async () => {
+    const before = await receiptSeq(backend);
+    const [unit] = unitsInStock(sqlite, COMPANY, 1, unitOffset);
+    const body = saleBody(refs, [unitLine(unit!), accessoryLine(refs, 2)], { over: { refNo: `KEY-${backend.name}` } });
+    const first = await backend.store.saveCashSale({ body, idempotencyKey: `key-${backend.name}`, callerCompanyId: COMPANY, now: NOW });
+    expect(first).toEqual({ id: expect.any(Number), receiptNo: receiptNo(before + 1), replayed: false });
+    expect(await backend.one("select count(*) as n from item_specs where id = $1 and status = 'sold'", unit!.id)).toBe(1);
+    expect(await backend.one('select count(*) as n from cash_sale_lines where sale_id = $1', first.id)).toBe(2);
+
+    const again = await backend.store.saveCashSale({ body, idempotencyKey: `key-${backend.name}`, callerCompanyId: COMPANY, now: NOW + 1000 });
+    expect(again).toEqual({ id: first.id, receiptNo: first.receiptNo, replayed: true });
+    expect(await receiptSeq(backend)).toBe(before + 1);
+
+    const other = saleBody(refs, [accessoryLine(refs, 3)]);
+    await expect(backend.store.saveCashSale({ body: other, idempotencyKey: `key-${backend.name}`, callerCompanyId: COMPANY, now: NOW })).rejects.toMatchObject({
+      kind: 'invalidInput',
+      message: expect.stringMatching(/already used for a different request/),
+    });
+    expect(await receiptSeq(backend)).toBe(before + 1);
+  });
+
+  it('sells a serialised unit once when several sales offer it at the same time, naming the sale that took it, and keeps receipt numbers gap-free', async () => {
+    const before = await receiptSeq(backend);
+    const [unit] = unitsInStock(sqlite, COMPANY, 1, unitOffset + 5);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => backend.store.saveCashSale({ body: saleBody(refs, [unitLine(unit!)], { over: { refNo: `RACE-${i}` } }), callerCompanyId: COMPANY, now: NOW })),
+    );
+    const saved = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(saved).toHaveLength(1);
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect(r.reason).toMatchObject({ kind: 'invalidInput', message: expect.stringMatching(new RegExp(`unit ${unit!.id}.*already sold: receipt ${receiptNo(before + 1)}`)) });
+    expect(await backend.one('select count(*) as n from cash_sale_lines where item_spec_id = $1', unit!.id)).toBe(1);
+    expect(await receiptSeq(backend)).toBe(before + 1);
+  });
+
+  it('numbers concurrent sales without a gap or a repeat', async () => {
+    const before = await receiptSeq(backend);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => backend.store.saveCashSale({ body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: `SEQ-${i}` } }), callerCompanyId: COMPANY, now: NOW })),
+    );
+    const numbers = results.map((r) => r.receiptNo).sort();
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => receiptNo(before + 1 + i)));
+    expect(await backend.one("select count(*) as n from cash_sales where company_id = $1 and ref_no like 'SEQ-%'", COMPANY)).toBe(12);
+  });
+
+  it('refuses every problem of a sale at once and saves nothing of it', async () => {
+    const before = await receiptSeq(backend);
+    const body = saleBody(refs, [accessoryLine(refs)], { over: { retailShopId: 999_999, totalAmount: 1 } });
+    await expect(backend.store.saveCashSale({ body, callerCompanyId: COMPANY, now: NOW })).rejects.toMatchObject({
+      kind: 'invalidInput',
+      message: expect.stringMatching(/retailShopId: no retailShop 999999/),
+    });
+    await expect(backend.store.saveCashSale({ body: saleBody(refs, [accessoryLine(refs)]), callerCompanyId: 2, now: NOW })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(await receiptSeq(backend)).toBe(before);
+  });
+});
