@@ -66,6 +66,49 @@ afterAll(async () => {
 const receiptSeq = (backend: Backend) => backend.one('select receipt_seq as n from companies where id = $1', COMPANY);
 const receiptNo = (seq: number) => `R${String(seq).padStart(6, '0')}`;
 
+/** The same call on both backends: the two replies, as the bytes a route would send. */
+async function onBoth<T>(call: (store: PostgresSalesStore) => Promise<T>): Promise<[string, string, T]> {
+  const [a, b] = await Promise.all(backends.map((backend) => call(backend.store)));
+  return [JSON.stringify(a), JSON.stringify(b), a!];
+}
+
+describe('the sale lists', () => {
+  it('are the same on both backends byte for byte: first page, a deep page, a keyset page, a shop and a sales person whole', async () => {
+    const companySales = await backends[0]!.one('select count(*) as n from cash_sales where company_id = $1', COMPANY);
+    expect(companySales).toBeGreaterThan(200);
+    const [sqliteFirst, postgresFirst, first] = await onBoth((s) => s.listCashSales({ companyId: COMPANY, start: 0, limit: 50 }));
+    expect(postgresFirst).toBe(sqliteFirst);
+    expect(first.count).toBe(companySales);
+    expect(first.list).toHaveLength(50);
+    const deep = await onBoth((s) => s.listCashSales({ companyId: COMPANY, start: 130, limit: 40 }));
+    expect(deep[1]).toBe(deep[0]);
+    const [afterDate, afterId] = first.nextAfter!.split('.').map(Number);
+    const seek = await onBoth((s) => s.listCashSales({ companyId: COMPANY, afterDate, afterId, limit: 50 }));
+    expect(seek[1]).toBe(seek[0]);
+    expect(JSON.parse(seek[2].list[0]!)).toEqual(JSON.parse((await backends[0]!.store.listCashSales({ companyId: COMPANY, start: 50, limit: 1 })).list[0]!));
+    const shop = await onBoth((s) => s.listCashSales({ retailShopId: refs.shopId }));
+    expect(shop[1]).toBe(shop[0]);
+    expect(shop[2].count).toBe(await backends[0]!.one('select count(*) as n from cash_sales where retail_shop_id = $1', refs.shopId));
+    const person = await onBoth((s) => s.listCashSales({ salesPersonId: refs.userId, start: 3, limit: 20 }));
+    expect(person[1]).toBe(person[0]);
+  });
+
+  it('list sale items the same on both backends: by company, product, category and shop, paged and after a record', async () => {
+    const [sqliteItems, postgresItems, items] = await onBoth((s) => s.listSaleItems({ companyId: COMPANY, start: 0, limit: 60 }));
+    expect(postgresItems).toBe(sqliteItems);
+    expect(items.count).toBe(await backends[0]!.one('select count(*) as n from cash_sale_lines where company_id = $1', COMPANY));
+    const byProduct = await onBoth((s) => s.listSaleItems({ companyId: COMPANY, itemId: refs.accessory.id }));
+    expect(byProduct[1]).toBe(byProduct[0]);
+    expect(byProduct[2].list.length).toBeGreaterThan(0);
+    const category = JSON.parse(items.list[0]!).itemProductCatId as number;
+    const byCategory = await onBoth((s) => s.listSaleItems({ companyId: COMPANY, itemCategoryId: category, retailShopId: refs.shopId, start: 2, limit: 10 }));
+    expect(byCategory[1]).toBe(byCategory[0]);
+    const [afterDate, afterId] = items.nextAfter!.split('.').map(Number);
+    const seek = await onBoth((s) => s.listSaleItems({ companyId: COMPANY, afterDate, afterId, limit: 25 }));
+    expect(seek[1]).toBe(seek[0]);
+  });
+});
+
 describe('the receipt list', () => {
   it('is the same on both backends, record for record and byte for byte, paged and whole', async () => {
     const [onSqlite, onPostgres] = await Promise.all(backends.map((b) => b.store.receiptSpecs({ companyId: COMPANY, start: 0, limit: 25 })));
