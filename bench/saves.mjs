@@ -7,7 +7,7 @@ import Sqlite from 'better-sqlite3';
 import { cli, demoDatabase, load, OUT, startLocalServer } from './lib.mjs';
 
 /** A two-line sale of stock products (no serialised unit, so it can be saved again and again). */
-function saleBody(db) {
+export function saleBody(db) {
   const sqlite = new Sqlite(db, { readonly: true });
   const pick = (sql) => sqlite.prepare(sql).get();
   const products = sqlite
