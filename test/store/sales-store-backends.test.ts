@@ -9,7 +9,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
-import { postgresSalesStore, type PostgresSalesStore } from '../../src/store/postgres/postgres-sales-store.js';
+import { postgresSalesStore } from '../../src/store/postgres/postgres-sales-store.js';
+import type { SalesStore } from '../../src/store/sales-store.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
@@ -29,7 +30,7 @@ let refs: CompanyRefs;
 /** What a test asks of a backend: its interface, and plain reads of its rows to check against. */
 interface Backend {
   name: string;
-  store: PostgresSalesStore;
+  store: SalesStore;
   one(sql: string, ...params: unknown[]): Promise<number>;
 }
 
@@ -67,7 +68,7 @@ const receiptSeq = (backend: Backend) => backend.one('select receipt_seq as n fr
 const receiptNo = (seq: number) => `R${String(seq).padStart(6, '0')}`;
 
 /** The same call on both backends: the two replies, as the bytes a route would send. */
-async function onBoth<T>(call: (store: PostgresSalesStore) => Promise<T>): Promise<[string, string, T]> {
+async function onBoth<T>(call: (store: SalesStore) => Promise<T>): Promise<[string, string, T]> {
   const [a, b] = await Promise.all(backends.map((backend) => call(backend.store)));
   return [JSON.stringify(a), JSON.stringify(b), a!];
 }
@@ -106,6 +107,24 @@ describe('the sale lists', () => {
     const [afterDate, afterId] = items.nextAfter!.split('.').map(Number);
     const seek = await onBoth((s) => s.listSaleItems({ companyId: COMPANY, afterDate, afterId, limit: 25 }));
     expect(seek[1]).toBe(seek[0]);
+  });
+});
+
+describe('the till look-ups', () => {
+  it('sale payments, a unit by its IMEI and the reference data are the same on both backends', async () => {
+    const saleIds = Array.from({ length: 40 }, (_, i) => i + 1);
+    const payments = await onBoth((s) => s.salePayments(COMPANY, saleIds));
+    expect(payments[1]).toBe(payments[0]);
+    expect(payments[2].length).toBeGreaterThanOrEqual(await backends[0]!.one('select count(*) as n from cash_sales where company_id = $1 and id <= 40 and amount_paid_cents > 0', COMPANY));
+    const sold = sqlite.sqlite.prepare("select imei1 from item_specs where company_id = ? and status = 'sold' and imei1 is not null order by id limit 1").get(COMPANY) as { imei1: string };
+    const unit = await onBoth((s) => s.unitsByIdentifier(COMPANY, ` ${sold.imei1} `));
+    expect(unit[1]).toBe(unit[0]);
+    expect(unit[2][0]!.sale).not.toBeNull();
+    const unitIds = [...unitsInStock(sqlite, COMPANY, 3, 10).map((u) => u.id), 999_999, 2];
+    const reference = await onBoth((s) => s.referenceData(COMPANY, unitIds));
+    expect(reference[1]).toBe(reference[0]);
+    expect(reference[2]!.products.length).toBeGreaterThan(0);
+    expect(await backends[1]!.store.referenceData(999_999, [])).toBeUndefined();
   });
 });
 

@@ -20,6 +20,7 @@ import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
 import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
 import { numbersOf, safeNumber } from './pg-numbers.js';
 import { inTransaction } from './pg-unit-of-work.js';
+import { toLookedUpUnit, UNIT_SALE } from './pg-unit-lookup.js';
 
 const OWNED_TABLES: Record<SaleReferenceKind, string> = {
   cashSale: 'cash_sales',
@@ -114,24 +115,8 @@ async function readSaveFacts(client: pg.PoolClient, body: SaveCashSaleInput['bod
 
 /** "unit 7 (IMEI ...) is already sold: receipt R000123, ...", as SQLite's save says it. */
 async function soldUnitMessage(client: pg.PoolClient, unitId: number, timeZone: string | undefined): Promise<string> {
-  const row = (
-    await rows<{ id: number; serialNo: string | null; imei1: string | null; imei2: string | null; status: string; saleId: number | null; receiptNo: string | null; issueDate: number | null; soldBy: string | null; shop: string | null; itemName: string }>(
-      client,
-      `select u.id, p.name as "itemName", u.serial_no as "serialNo", u.imei1, u.imei2, u.status,
-              s.id as "saleId", s.receipt_no as "receiptNo", s.issue_date as "issueDate", usr.name as "soldBy", sh.name as shop
-         from item_specs u join item_products p on p.id = u.product_id
-         left join cash_sale_lines l on l.id = u.sold_line_id
-         left join cash_sales s on s.id = l.sale_id
-         left join users usr on usr.id = s.user_id
-         left join retail_shops sh on sh.id = s.retail_shop_id
-        where u.id = $1`,
-      [unitId],
-    )
-  )[0];
-  if (!row) return `unit ${unitId} is already sold`;
-  const { saleId, receiptNo, issueDate, soldBy, shop, ...unit } = row;
-  const sale = saleId !== null && receiptNo !== null && issueDate !== null ? { saleId, receiptNo, issueDate, soldBy, shop } : null;
-  return soldUnitText({ ...unit, sale }, timeZone ?? 'Africa/Nairobi');
+  const row = (await client.query(`${UNIT_SALE} where u.id = $1`, [unitId])).rows[0] as Record<string, unknown> | undefined;
+  return row ? soldUnitText(toLookedUpUnit(row), timeZone ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;
 }
 
 const HEADER_COLUMNS = [
