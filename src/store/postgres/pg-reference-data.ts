@@ -13,7 +13,7 @@ export async function referenceDataOnPostgres(pool: pg.Pool, companyId: number, 
   return inTransaction(pool, async (client) => {
     await client.query('set transaction isolation level repeatable read, read only');
     const all = async <T>(sql: string, params: unknown[] = [companyId]) => (await client.query(sql, params)).rows.map((r) => numbersOf<T>(r as Record<string, unknown>));
-    const [company] = await all<ReferenceData['company']>('select id, name, time_zone as "timeZone", address, phone from companies where id = $1');
+    const [company] = await all<ReferenceData['company']>('select id, name, time_zone as "timeZone", address, phone, currency, tax_number as "taxNumber" from companies where id = $1');
     if (!company) return undefined;
     const products = await all<{ id: number; name: string; code: string; categoryId: number | null; priceCents: number; costCents: number; taxRateId: number | null; rateBp: number; taxIncExc: 0 | 1 }>(
       `select p.id, p.name, p.code, p.category_id as "categoryId", p.price_cents as "priceCents", p.cost_cents as "costCents",
