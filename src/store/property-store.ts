@@ -6,7 +6,7 @@ import type { LandlordPaymentType, PayAdvice } from '../contract/pay-advice.js';
 import type { PaidBalanceRow } from '../contract/paid-balance.js';
 import type { PaidPosted, StatementRecord, StatementsResponse } from '../contract/statement.js';
 import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
-import type { CompanyProfile } from './setup-store.js';
+import type { CompanyProfile } from './company-profile.js';
 
 export type Clock = () => number;
 
@@ -76,16 +76,6 @@ export interface ImportResult {
   kind: LedgerImportKind;
   /** Rows imported. */
   rows: number;
-}
-
-export interface CompanySettings {
-  id: number;
-  name: string;
-  timeZone: string;
-  vatRateBp: number;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
 }
 
 export interface PropertyStore {

@@ -2,7 +2,7 @@
  * The set-up area of the store interface (shop-store.ts): a new company and its settings, and
  * the catalogue imports. Every method is one unit of work of the backend.
  */
-import type { CompanySettings } from './property-store.js';
+import type { CompanyProfile } from './company-profile.js';
 
 export interface CompanySetup {
   name: string;
@@ -37,13 +37,6 @@ export interface SetupStore {
   companyProfiles(): Promise<CompanyProfile[]>;
   /** Changes what is given (currency, tax number; checked) and returns the company as it is afterwards. */
   changeCompanyIdentity(companyId: number, changes: CompanyIdentityChanges): Promise<CompanyProfile>;
-}
-
-export interface CompanyProfile extends CompanySettings {
-  /** ISO 4217 code of every amount. */
-  currency: string;
-  /** Tax registration number (e.g. a KRA PIN); null: none set. */
-  taxNumber: string | null;
 }
 
 /** What `local company set` may change; a field left out stays as it is, a null tax number removes it. */

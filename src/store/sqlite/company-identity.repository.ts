@@ -5,7 +5,8 @@
  */
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
-import { type CompanyProfile, type CompanyIdentityChanges } from '../setup-store.js';
+import type { CompanyIdentityChanges } from '../setup-store.js';
+import type { CompanyProfile } from '../company-profile.js';
 
 const COMPANY_PROFILE = `select id, name, time_zone as timeZone, vat_rate_bp as vatRateBp, address, phone, email, currency, tax_number as taxNumber
   from companies`;

@@ -1,10 +1,11 @@
 /** The company's currency and tax registration number on SQLite: read and changed (`local company list|set`). */
 import { checkedIdentityChanges } from '../../services/company-identity.js';
 import { notFoundError } from '../../services/service-error.js';
-import type { CompanyIdentityChanges, CompanyProfile } from '../setup-store.js';
+import type { CompanyIdentityChanges } from '../setup-store.js';
 import { findCompanyProfile, updateCompanyIdentity } from './company-identity.repository.js';
 import type { Store } from './open-db.js';
 import { immediateTransaction } from './transactions.js';
+import type { CompanyProfile } from '../company-profile.js';
 
 /** Changes what is given (checked first) and returns the company as it is afterwards. */
 export function changeCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): CompanyProfile {

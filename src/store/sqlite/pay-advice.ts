@@ -4,8 +4,7 @@
  * the net amount due. Figures are computed in cents by the domain and sent as decimals.
  */
 import type { PayAdvice } from '../../contract/pay-advice.js';
-import type { MonthRange } from '../../domain/month-range.js';
-import { monthKey } from '../../domain/month-range.js';
+import { type MonthRange, monthKey } from '../../domain/month-range.js';
 import { fromBasisPoints, fromCents } from '../../domain/money.js';
 import { payAdvice, type PayAdviceFigures } from '../../domain/pay-advice.js';
 import { expensesInRange } from './property-ledger.repository.js';
@@ -15,8 +14,8 @@ import type { Store } from './open-db.js';
 import { ledgerLines, VACANT } from './paid-balance.js';
 import { companyOrThrow, reportMonth } from './report-month.js';
 import { notFoundError } from '../../services/service-error.js';
-import { type PayAdviceRequest } from '../property-store.js';
-import { type CompanySettings, type Clock } from '../property-store.js';
+import type { PayAdviceRequest, Clock } from '../property-store.js';
+import type { CompanySettings } from '../company-profile.js';
 
 export interface ComputedPayAdvice {
   figures: PayAdviceFigures;

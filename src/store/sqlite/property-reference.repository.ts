@@ -5,7 +5,7 @@
 import type { LandlordPaymentType } from '../../contract/pay-advice.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
-import { type CompanySettings } from '../property-store.js';
+import type { CompanySettings } from '../company-profile.js';
 
 export function findCompany(store: Store, companyId: number): CompanySettings | undefined {
   return prepared<[number], CompanySettings>(

@@ -3,8 +3,8 @@ import { currentMonth, monthRange, type MonthRange } from '../../domain/month-ra
 import { findCompany } from './property-reference.repository.js';
 import type { Store } from './open-db.js';
 import { notFoundError } from '../../services/service-error.js';
-import { type Clock } from '../property-store.js';
-import { type CompanySettings } from '../property-store.js';
+import type { Clock } from '../property-store.js';
+import type { CompanySettings } from '../company-profile.js';
 
 export function companyOrThrow(store: Store, companyId: number): CompanySettings {
   const company = findCompany(store, companyId);
