@@ -10,6 +10,16 @@ export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** The login name as stored, after refusing (400) a name or a password that break the rules. */
+export function checkedNewUser(username: string, password: string): string {
+  const login = normaliseUsername(username);
+  if (!USERNAME.test(login)) {
+    throw badRequestError(`invalid login name "${username}": up to 64 letters, digits and . _ @ + -, starting with a letter or digit`);
+  }
+  checkPassword(password);
+  return login;
+}
+
 /** Refuses (400) a password too short. */
 export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw badRequestError(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalUser, setLocalPassword } from '../../src/store/sqlite/local-users.js';
-import { LOGIN_TOKEN_LIFETIME_MS, logIn } from '../../src/store/sqlite/login.js';
+import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/services/access-rules.js';
+import { logIn } from '../../src/store/sqlite/login.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 
 const STATEMENTS = '/api/propertystmt/statements';

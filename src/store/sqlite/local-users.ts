@@ -5,25 +5,21 @@
  */
 import type { Store } from './open-db.js';
 import { hashPassword } from '../../services/password-hash.js';
-import { badRequestError, conflictError, notFoundError } from '../../services/service-error.js';
 import { countTokenWrite } from './token-service.js';
-import { checkPassword, normaliseUsername, USERNAME } from '../../services/local-user-rules.js';
-import { type NewLocalUser } from '../access-store.js';
+import { noCompanyForUser, noSuchUser, userNameTaken } from '../../services/access-rules.js';
+import { checkedNewUser, checkPassword, normaliseUsername } from '../../services/local-user-rules.js';
+import type { NewLocalUser } from '../access-store.js';
 
 /** Creates a user who can log in; returns its id. */
 export async function createLocalUser(store: Store, input: NewLocalUser): Promise<number> {
-  const username = normaliseUsername(input.username);
-  if (!USERNAME.test(username)) {
-    throw badRequestError(`invalid login name "${input.username}": up to 64 letters, digits and . _ @ + -, starting with a letter or digit`);
-  }
-  checkPassword(input.password);
+  const username = checkedNewUser(input.username, input.password);
   const passwordHash = await hashPassword(input.password);
   return store.sqlite.transaction(() => {
     if (!store.sqlite.prepare('select id from companies where id = ?').get(input.companyId)) {
-      throw notFoundError(`no company ${input.companyId} in the local store (\`shopprop local company create\` makes one)`);
+      throw noCompanyForUser(input.companyId);
     }
     if (store.sqlite.prepare('select id from users where username = ?').get(username)) {
-      throw conflictError(`there is already a user "${username}" (\`shopprop local user passwd ${username}\` changes the password)`);
+      throw userNameTaken(username);
     }
     return Number(
       store.sqlite
@@ -40,7 +36,7 @@ export async function setLocalPassword(store: Store, username: string, password:
   const login = normaliseUsername(username);
   store.sqlite.transaction(() => {
     const user = store.sqlite.prepare<[string], { id: number }>('select id from users where username = ?').get(login);
-    if (!user) throw notFoundError(`no user "${login}" (\`shopprop local user create\` makes one)`);
+    if (!user) throw noSuchUser(login);
     store.sqlite.prepare('update users set password_hash = ? where id = ?').run(passwordHash, user.id);
     store.sqlite.prepare('update api_tokens set revoked_at = ? where user_id = ? and expires_at is not null and revoked_at is null').run(now, user.id);
   })();

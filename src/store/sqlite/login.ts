@@ -3,16 +3,13 @@
  * user's role and company, valid for LOGIN_TOKEN_LIFETIME_MS. The answer has the fields the
  * browser and mobile apps of this interface read.
  */
-import { randomBytes } from 'node:crypto';
 import type { Store } from './open-db.js';
 import type { Role } from '../../contract/enums.js';
 import { decoyHash, verifyPassword } from '../../services/password-hash.js';
 import { hashToken } from '../../services/token-hash.js';
-import { type LoginResult } from '../access-store.js';
+import type { LoginResult } from '../access-store.js';
 import { normaliseUsername } from '../../services/local-user-rules.js';
-
-/** A working day and then some: a till logs in each morning. */
-export const LOGIN_TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
+import { LOGIN_TOKEN_LIFETIME_MS, loginTokenName, newTokenText } from '../../services/access-rules.js';
 
 /** The token and the user's details, or undefined when the name or the password is wrong. */
 export async function logIn(store: Store, username: string, password: string, now = Date.now()): Promise<LoginResult | undefined> {
@@ -24,10 +21,10 @@ export async function logIn(store: Store, username: string, password: string, no
   // An unknown user costs as much time as a wrong password, so timing does not tell which names exist.
   const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
   if (!user?.password_hash || !matches) return undefined;
-  const token = `sp_${randomBytes(24).toString('base64url')}`;
+  const token = newTokenText();
   const expiresAt = now + LOGIN_TOKEN_LIFETIME_MS;
   store.sqlite
     .prepare('insert into api_tokens (company_id, user_id, role, name, token_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)')
-    .run(user.company_id, user.id, user.role, `login ${user.name}`, hashToken(token), now, expiresAt);
+    .run(user.company_id, user.id, user.role, loginTokenName(user.name), hashToken(token), now, expiresAt);
   return { token, name: user.name, userId: user.id, landlordId: null, companyId: user.company_id, email: user.email, expiresAt };
 }

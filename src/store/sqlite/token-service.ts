@@ -2,20 +2,19 @@
  * API tokens of the local server: one per user, with the user's role and company. The token is
  * printed once at creation; only its SHA-256 is stored.
  */
-import { randomBytes } from 'node:crypto';
 import type { Role } from '../../contract/enums.js';
 import type { Store } from './open-db.js';
-import { conflictError, notFoundError } from '../../services/service-error.js';
+import { newTokenText, noCompanyForToken, tokenNotRevocable } from '../../services/access-rules.js';
 import { hashToken } from '../../services/token-hash.js';
-import { type CreatedToken, type TokenSummary } from '../access-store.js';
+import type { CreatedToken, TokenSummary } from '../access-store.js';
 
 /** Creates a token for the named user of the company (the user is created with the role if new). */
 export function createToken(store: Store, input: { companyId: number; role: Role; name: string; now?: number }): CreatedToken {
-  const token = `sp_${randomBytes(24).toString('base64url')}`;
+  const token = newTokenText();
   const createdAt = input.now ?? Date.now();
   return store.sqlite.transaction(() => {
     const company = store.sqlite.prepare('select id from companies where id = ?').get(input.companyId);
-    if (!company) throw notFoundError(`no company ${input.companyId} in the local store (\`shopprop local company create\` makes one, \`shopprop demo\` makes demo data)`);
+    if (!company) throw noCompanyForToken(input.companyId);
     const existing = store.sqlite
       .prepare<[number, string], { id: number }>('select id from users where company_id = ? and name = ?')
       .get(input.companyId, input.name);
@@ -72,7 +71,6 @@ export function revokeToken(store: Store, id: number, now = Date.now()): void {
   countTokenWrite(store);
   if (result.changes === 0) {
     const exists = store.sqlite.prepare('select id from api_tokens where id = ?').get(id);
-    // An unknown id is not found (exit 3) like every other unknown id; revoking twice is a conflict.
-    throw exists ? conflictError(`token ${id} is already revoked`) : notFoundError(`no token ${id} (\`shopprop local token list\` shows them)`);
+    throw tokenNotRevocable(id, exists !== undefined);
   }
 }
