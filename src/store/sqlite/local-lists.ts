@@ -8,7 +8,7 @@ import type { CompanyScope, LocalListKind } from '../directory-store.js';
 import { listFieldOfficers, listLandlords, listProperties, listZones } from './property-directory.repository.js';
 import { listCashbooks, listShops, listUsers } from './shop-directory.repository.js';
 import { companyExists } from './catalog.repository.js';
-import { notFoundError } from '../../services/service-error.js';
+import { noCompanyForList } from '../../services/local-list-rules.js';
 import { listTokens } from './token-service.js';
 
 
@@ -18,7 +18,7 @@ import { listTokens } from './token-service.js';
  */
 export function readLocalList(store: Store, kind: LocalListKind, companyId: CompanyScope): object[] {
   if (companyId !== null && !companyExists(store, companyId)) {
-    throw notFoundError(`no company ${companyId} in the local store`);
+    throw noCompanyForList(companyId);
   }
   switch (kind) {
     case 'zones':
