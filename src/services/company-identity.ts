@@ -5,7 +5,10 @@
  */
 import { currencyProblem, taxNumberProblem } from '../domain/company-identity.js';
 import type { CompanyIdentityChanges } from '../store/setup-store.js';
-import { badRequestError } from './service-error.js';
+import { badRequestError, notFoundError, type ServiceError } from './service-error.js';
+
+/** The refusal of a change to a company the store does not hold. */
+export const noCompanyToChange = (companyId: number): ServiceError => notFoundError(`no company ${companyId} in this store`);
 
 export function checkedCurrency(code: string): string {
   const problem = currencyProblem(code);

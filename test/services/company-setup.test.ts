@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameCompanyName, setUpCompany } from '../../src/store/sqlite/company-setup.js';
+import { sameCompanyName } from '../../src/services/company-setup-rules.js';
+import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

@@ -1,6 +1,5 @@
 /** The company's currency and tax registration number on SQLite: read and changed (`local company list|set`). */
-import { checkedIdentityChanges } from '../../services/company-identity.js';
-import { notFoundError } from '../../services/service-error.js';
+import { checkedIdentityChanges, noCompanyToChange } from '../../services/company-identity.js';
 import type { CompanyIdentityChanges } from '../setup-store.js';
 import { findCompanyProfile, updateCompanyIdentity } from './company-identity.repository.js';
 import type { Store } from './open-db.js';
@@ -11,7 +10,7 @@ import type { CompanyProfile } from '../company-profile.js';
 export function changeCompanyIdentity(store: Store, companyId: number, changes: CompanyIdentityChanges): CompanyProfile {
   const checked = checkedIdentityChanges(changes);
   return immediateTransaction(store, () => {
-    if (!updateCompanyIdentity(store, companyId, checked)) throw notFoundError(`no company ${companyId} in this store`);
+    if (!updateCompanyIdentity(store, companyId, checked)) throw noCompanyToChange(companyId);
     return findCompanyProfile(store, companyId)!;
   });
 }

@@ -2,28 +2,7 @@
 import type { Store } from './open-db.js';
 import { findCompanyProfile } from './company-identity.repository.js';
 import type { CreatedCompany } from '../setup-store.js';
-
-export interface NewCompanyRows {
-  name: string;
-  timeZone: string;
-  vatRateBp: number;
-  currency: string;
-  taxNumber: string | null;
-  shops: readonly string[];
-  adminName: string;
-}
-
-const CASHBOOKS = [
-  ['CASH', 'Cash at hand'],
-  ['MPESA', 'M-Pesa till'],
-  ['BANK', 'Bank (cheques)'],
-] as const;
-
-const CHANNELS = [
-  ['Cash', 'CASH'],
-  ['M-Pesa', 'MPESA'],
-  ['Cheque', 'CHECK'],
-] as const;
+import { STARTING_CASHBOOKS, STARTING_CHANNELS, vatRateName, ZERO_RATE_NAME, type NewCompanyRows } from '../../services/company-setup-rules.js';
 
 export function insertCompanyWithReferenceData(store: Store, rows: NewCompanyRows): CreatedCompany {
   const db = store.sqlite;
@@ -41,10 +20,10 @@ export function insertCompanyWithReferenceData(store: Store, rows: NewCompanyRow
     run('insert into warehouses (company_id, name, shop_id) values (?, ?, ?)', companyId, `${shop} store`, shopId);
     return shopId;
   });
-  const cashbookIds = CASHBOOKS.map(([code, name]) => run('insert into cashbooks (company_id, code, name) values (?, ?, ?)', companyId, code, name));
-  for (const [name, method] of CHANNELS) run('insert into payment_channels (company_id, name, method) values (?, ?, ?)', companyId, name, method);
-  run('insert into tax_rates (company_id, name, rate_bp) values (?, ?, ?)', companyId, `VAT ${rows.vatRateBp / 100}%`, rows.vatRateBp);
-  run("insert into tax_rates (company_id, name, rate_bp) values (?, 'Zero rated', 0)", companyId);
+  const cashbookIds = STARTING_CASHBOOKS.map(([code, name]) => run('insert into cashbooks (company_id, code, name) values (?, ?, ?)', companyId, code, name));
+  for (const [name, method] of STARTING_CHANNELS) run('insert into payment_channels (company_id, name, method) values (?, ?, ?)', companyId, name, method);
+  run('insert into tax_rates (company_id, name, rate_bp) values (?, ?, ?)', companyId, vatRateName(rows.vatRateBp), rows.vatRateBp);
+  run('insert into tax_rates (company_id, name, rate_bp) values (?, ?, 0)', companyId, ZERO_RATE_NAME);
   const adminUserId = run("insert into users (company_id, name, role) values (?, ?, 'admin')", companyId, rows.adminName);
   return { companyId, shopIds, cashbookIds, adminUserId, settings: findCompanyProfile(store, companyId)! };
 }
