@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogImportError, importItemSpecs, importProducts } from '../../src/store/sqlite/catalog-import.js';
+import { CatalogImportError } from '../../src/services/catalog-import-rules.js';
+import { importItemSpecs, importProducts } from '../../src/store/sqlite/catalog-import.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 
 describe('catalog import', () => {

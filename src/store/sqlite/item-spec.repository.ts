@@ -1,7 +1,7 @@
 /** Serialised units: the receipt list of units in stock, and writing new units with their identifiers. */
 import type { ItemCatalogSpecRecord } from '../../contract/receipt.js';
 import type { Store } from './open-db.js';
-import type { ItemSpecsTable } from '../tables/sales.js';
+import type { NewUnit } from '../../services/catalog-import-rules.js';
 import { prepared } from './prepared-statements.js';
 import type { PageRequest } from './cash-sale-list.repository.js';
 
@@ -41,9 +41,6 @@ export function takenIdentifiers(store: Store, companyId: number, identifiers: r
   }
   return taken;
 }
-
-/** A unit row to insert, in stock: every column but the generated id, status and sale line. */
-export type NewUnit = Omit<ItemSpecsTable, 'id' | 'status' | 'sold_line_id'>;
 
 /** Writes a unit in stock and its identifiers (the unique key refuses one another unit has). */
 export function insertUnit(store: Store, unit: NewUnit): number {
