@@ -9,7 +9,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { migratePostgres } from '../../src/store/postgres/migrate-postgres.js';
-import { postgresCompanyStore, type PostgresCompanyStore } from '../../src/store/postgres/postgres-setup-store.js';
+import { postgresSetupStore } from '../../src/store/postgres/postgres-setup-store.js';
+import type { SetupStore } from '../../src/store/setup-store.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { usePostgres } from '../helpers/postgres.js';
@@ -19,14 +20,14 @@ const postgres = usePostgres();
 const temp = makeTempDir();
 let sqlite: Store;
 let pools: pg.Pool[] = [];
-let stores: PostgresCompanyStore[] = [];
+let stores: SetupStore[] = [];
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'empty.db'));
   const url = await postgres.createDatabase();
   pools = [openPostgresPool(url), openPostgresPool(url)];
   await migratePostgres(pools[0]!);
-  stores = [sqliteShopStore(sqlite), postgresCompanyStore(pools[0]!)];
+  stores = [sqliteShopStore(sqlite), postgresSetupStore(pools[0]!)];
 }, 120_000);
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 const refusal = (call: Promise<unknown>) => call.then(() => undefined, (error: { kind?: string; message: string }) => `${error.kind}: ${error.message}`);
-const both = <T>(call: (store: PostgresCompanyStore) => Promise<T>) => Promise.all(stores.map(call));
+const both = <T>(call: (store: SetupStore) => Promise<T>) => Promise.all(stores.map(call));
 
 describe('companies on both backends', () => {
   it('set up a company with its shops, cashbooks and admin, and its settings as given', async () => {
@@ -75,8 +76,31 @@ describe('companies on both backends', () => {
     expect(await both((s) => refusal(s.changeCompanyIdentity(9, { currency: 'KES' })))).toEqual(['notFound: no company 9 in this store', 'notFound: no company 9 in this store']);
   });
 
+  it('import products and serialised units alike, and refuse a bad units file with the same problems, writing nothing', async () => {
+    const products = 'code,name,category,price,cost,taxRate,taxIncExc\nPH-A15,Phone A15,Phones,"18,500.00",15000,18,1\nCB-C,USB-C cable,Accessories,450.50,200,0,0\n';
+    expect(await both((s) => s.importProducts(1, products))).toEqual([{ products: 2, categoriesCreated: 2 }, { products: 2, categoriesCreated: 2 }]);
+    const units = 'productCode,serialNo,imei1,warehouse,salePrice\nph-a15,SN1,356938035643809,moi avenue store,\nPH-A15,SN2,356938035643817,Kenyatta store,19000\nPH-A15,,356938035643825,,\n';
+    expect(await both((s) => s.importItemSpecs(1, units))).toEqual([{ units: 3 }, { units: 3 }]);
+    const bad = 'productCode,serialNo,imei1,shop\nPH-A15,SN9,356938035643809,\nPH-X,SN10,12345,Moi Avenu\n';
+    const refusals = await both((s) => refusal(s.importItemSpecs(1, bad)));
+    expect(refusals[1]).toBe(refusals[0]);
+    expect(refusals[0]).toMatch(/356938035643809 is already an identifier of unit 1/);
+    expect(refusals[0]).toMatch(/no product with code PH-X/);
+    expect(refusals[0]).toMatch(/no shop named Moi Avenu/);
+    expect(await both((s) => refusal(s.importProducts(7, products)))).toEqual([
+      'usage: product file refused, nothing imported (1 problem):\n  line 0: no company 7',
+      'usage: product file refused, nothing imported (1 problem):\n  line 0: no company 7',
+    ]);
+    const columns = 'id, company_id, product_id, serial_no, imei1, imei2, purchase_price_cents, sale_price_cents, warehouse_id, shop_id, status';
+    const onSqlite = sqlite.sqlite.prepare(`select ${columns} from item_specs order by id`).all();
+    const onPostgres = (await pools[0]!.query(`select ${columns} from item_specs order by id`)).rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])));
+    expect(onPostgres).toEqual(onSqlite);
+    expect(onSqlite).toHaveLength(3);
+    expect(onSqlite[1]).toMatchObject({ sale_price_cents: 1_900_000, purchase_price_cents: 1_500_000, warehouse_id: 2, shop_id: 2 });
+  });
+
   it('on PostgreSQL, make one company when two instances create one name at the same time', async () => {
-    const [a, b] = pools.map((pool) => postgresCompanyStore(pool));
+    const [a, b] = pools.map((pool) => postgresSetupStore(pool));
     const outcomes = await Promise.allSettled([a!.setUpCompany({ name: 'Gamma Shops' }), b!.setUpCompany({ name: 'gamma shops' })]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { kind: 'conflict' } });

@@ -1,14 +1,15 @@
 /**
- * The company part of the set-up area (setup-store.ts) on PostgreSQL: a new company with its
- * starting reference data, every company's profile, a change of currency or tax number; the
- * rules and words shared with SQLite (services/company-setup-rules.ts, company-identity.ts).
- * The catalogue imports are still SQLite's alone.
+ * The set-up area (setup-store.ts) on PostgreSQL: a new company with its starting reference
+ * data, every company's profile, a change of currency or tax number, and the catalogue imports
+ * (pg-catalog-import.ts); the rules and words shared with SQLite (services/company-setup-rules.ts,
+ * company-identity.ts, catalog-import-rules.ts).
  */
 import type pg from 'pg';
 import { checkedIdentityChanges, noCompanyToChange } from '../../services/company-identity.js';
 import { checkedCompanySetup, nameTakenRefusal, STARTING_CASHBOOKS, STARTING_CHANNELS, vatRateName, ZERO_RATE_NAME } from '../../services/company-setup-rules.js';
 import type { CompanyProfile } from '../company-profile.js';
 import type { SetupStore } from '../setup-store.js';
+import { importItemSpecsOnPostgres, importProductsOnPostgres } from './pg-catalog-import.js';
 import { numbersOf } from './pg-numbers.js';
 import { inTransaction } from './pg-unit-of-work.js';
 
@@ -20,9 +21,7 @@ async function profileOf(client: pg.PoolClient, companyId: number): Promise<Comp
   return row && numbersOf<CompanyProfile>(row);
 }
 
-export type PostgresCompanyStore = Pick<SetupStore, 'setUpCompany' | 'companyProfiles' | 'changeCompanyIdentity'>;
-
-export function postgresCompanyStore(pool: pg.Pool): PostgresCompanyStore {
+export function postgresSetupStore(pool: pg.Pool): SetupStore {
   return {
     setUpCompany: async (setup) => {
       const rows = checkedCompanySetup(setup);
@@ -51,6 +50,9 @@ export function postgresCompanyStore(pool: pg.Pool): PostgresCompanyStore {
         return { companyId, shopIds, cashbookIds, adminUserId, settings: (await profileOf(client, companyId))! };
       });
     },
+
+    importProducts: (companyId, csvText) => importProductsOnPostgres(pool, companyId, csvText),
+    importItemSpecs: (companyId, csvText) => importItemSpecsOnPostgres(pool, companyId, csvText),
 
     companyProfiles: () =>
       inTransaction(pool, async (client) => (await client.query(`${COMPANY_PROFILE} order by id`)).rows.map((r) => numbersOf<CompanyProfile>(r as Record<string, unknown>))),
