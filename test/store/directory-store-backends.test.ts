@@ -11,6 +11,8 @@ import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
 import { postgresAccessStore } from '../../src/store/postgres/postgres-access-store.js';
 import { postgresDirectoryStore } from '../../src/store/postgres/postgres-directory-store.js';
+import { postgresShopStore } from '../../src/store/postgres/postgres-shop-store.js';
+import type { OwnedTable } from '../../src/store/shop-store.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
@@ -21,6 +23,7 @@ const postgres = usePostgres();
 const temp = makeTempDir();
 let sqlite: Store;
 let pool: pg.Pool;
+let url = '';
 let stores: DirectoryStore[] = [];
 
 beforeAll(async () => {
@@ -29,7 +32,8 @@ beforeAll(async () => {
   // A token and a landlord whose names sort differently by bytes than by a locale's rules.
   await sqliteShopStore(sqlite).createToken({ companyId: 1, role: 'cashier', name: 'till 1', now: 1 });
   sqlite.sqlite.prepare("insert into landlords (company_id, code, name) values (1, 'a-low', 'abc'), (1, 'Z-UP', 'Zed')").run();
-  pool = openPostgresPool(await postgres.createDatabase());
+  url = await postgres.createDatabase();
+  pool = openPostgresPool(url);
   await copySqliteToPostgres(sqliteShopStore(sqlite), pool);
   stores = [sqliteShopStore(sqlite), postgresDirectoryStore(pool, postgresAccessStore(pool))];
 }, 120_000);
@@ -64,5 +68,26 @@ describe('the directory on both backends', () => {
     const [a, b] = await Promise.all(stores.map((s) => s.propertyReference(1)));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(a!.properties.length).toBeGreaterThan(0);
+  });
+});
+
+describe('ownership on both backends', () => {
+  const TABLES: OwnedTable[] = ['retail_shops', 'warehouses', 'users', 'cashbooks', 'tax_rates', 'payment_channels', 'item_categories', 'item_products', 'item_specs', 'cash_sales', 'zones', 'field_officers', 'landlords', 'properties', 'services', 'statements', 'units', 'tenants', 'tenancies'];
+
+  it.each(TABLES)('names the owning company of a row of %s alike, and nobody for an id of nothing', async (table) => {
+    const onPostgres = postgresShopStore(pool, url);
+    const onSqlite = sqliteShopStore(sqlite);
+    const last = (sqlite.sqlite.prepare(`select max(id) as id from ${table}`).get() as { id: number | null }).id ?? 0;
+    for (const id of [1, last, last + 1000]) {
+      const expected = (sqlite.sqlite.prepare(`select company_id from ${table} where id = ?`).get(id) as { company_id: number } | undefined)?.company_id;
+      expect(await onSqlite.ownerOf(table, id)).toBe(expected);
+      expect(await onPostgres.ownerOf(table, id)).toBe(expected);
+    }
+  });
+
+  it('knows which companies exist, and names its database without the password', async () => {
+    const store = postgresShopStore(pool, 'postgres://shop:secret@db.example.com/shop');
+    expect([await store.companyExists(1), await store.companyExists(2), await store.companyExists(99)]).toEqual([true, true, false]);
+    expect(store.location).toBe('postgres://shop:***@db.example.com/shop');
   });
 });
