@@ -8,7 +8,8 @@ import type { Allocation, AllocationPart, ChargeKind } from '../../src/domain/re
 import { seedCompanies } from '../../src/store/sqlite/demo/core-demo.js';
 import { rebuildLedgerMonths } from '../../src/store/sqlite/ledger-months.repository.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
-import { insertCharge, insertReceipt, ledgerRows, type LedgerScope, type ReportRowSource } from '../../src/store/sqlite/property-ledger.repository.js';
+import type { LedgerScope, ReportRowSource } from '../../src/services/paid-balance-report.js';
+import { insertCharge, insertReceipt, ledgerRows } from '../../src/store/sqlite/property-ledger.repository.js';
 import { insertRow } from '../../src/store/sqlite/property-reference.repository.js';
 import { importBaobab } from '../helpers/baobab-store.js';
 import { scannedRows, scannedTotals } from '../helpers/ledger-scan.js';

@@ -1,457 +1,80 @@
 /**
- * Imports property reference data and the ledger from CSV files (header row, RFC 4180), one
- * kind per file: landlords, properties, units, tenants, tenancies, charges, receipts, expenses.
- *
- * Every row is checked before anything is written, and every bad row is reported (line, field,
- * what was expected); a file with any problem imports nothing. A good file goes in inside one
- * transaction. Receipt allocations are derived from the dated ledger in the same transaction
- * (services/ledger-allocation.ts): the order and batching of the imports do not matter.
- *
- * Columns (* required):
- *   landlords  code*, name*, email, phone
- *   properties code*, name*, lr_no, email, landlord_code*, zone, field_officer, man_fee_rate (%,
- *              default 10), lld_payment_type (COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY)
- *   units      property_code*, unit_no*, market_rent*, service_charge, service (default
- *              "Service charge"), rent_tax_rate (%), service_tax_rate (%)
- *   tenants    account_no*, name*, phone
- *   tenancies  property_code*, unit_no*, tenant_account*, from* (YYYY-MM-DD), to (last day, inclusive)
- *   charges    property_code*, unit_no*, tenant_account*, month* (YYYY-MM), kind* (rent, service,
- *              other), service (required for other), amount*, tax (default: the unit's rate),
- *              date (default: the 1st of the month), description
- *   receipts   property_code*, unit_no*, tenant_account*, date* (YYYY-MM-DD or YYYY-MM-DDTHH:mm), amount*, reference
- *   expenses   property_code*, date*, description*, amount*
- * Amounts are in currency units with at most two decimals; dates are in the company's zone.
- * Header names match loosely (import-csv.ts): `property_code`, `propertyCode` and
- * `Property Code` are the same column.
+ * Imports property reference data and the ledger from CSV files on SQLite, one kind per file.
+ * What a file amounts to (its columns, every problem of every row, the rows to write) is
+ * services/ledger-import-plan.ts, over facts read here as it asks; a file with any problem
+ * imports nothing. A good file goes in inside one transaction (IMMEDIATE: the write lock from
+ * the first read). Receipt allocations are derived from the dated ledger in the same
+ * transaction (ledger-allocation.ts): the order and batching of the imports do not matter.
  */
-import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../../contract/pay-advice.js';
-import { candidatesNote } from '../../domain/closest-names.js';
-import { endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../../domain/month-range.js';
-import { percentOf, toBasisPoints, toCents } from '../../domain/money.js';
-import type { ChargeKind } from '../../domain/receipt-allocation.js';
-import { insertCharge, insertReceiptRow } from './property-ledger.repository.js';
-import { idsByKey, insertRow, tenanciesOfCompany, unitsByKey, type TenancyKeyRow, type UnitKeyRow } from './property-reference.repository.js';
+import { touchedBy, type NewEvents } from '../../services/ledger-allocation-plan.js';
+import {
+  checkImportKind,
+  LedgerImportError,
+  parseLedgerCsv,
+  planLedgerImport,
+  type LedgerImportFacts,
+  type LedgerImportPlan,
+  type NamedReference,
+} from '../../services/ledger-import-plan.js';
+import type { ImportResult, LedgerImportKind } from '../property-store.js';
+import { allocateTouched } from './ledger-allocation.js';
 import type { Store } from './open-db.js';
-import { prepared } from './prepared-statements.js';
-import { readImportCsv } from '../../services/import-csv.js';
-import { ImportRefusedError, type ImportProblem } from '../../services/import-problems.js';
-import { allocateTouched, newEvents, type NewEvents } from './ledger-allocation.js';
+import { insertCharge, insertReceiptRow } from './property-ledger.repository.js';
+import { chargeKeysOfCompany, idsByKey, insertRow, tenanciesOfCompany, unitsByKey } from './property-reference.repository.js';
 import { companyOrThrow } from './report-month.js';
-import { LEDGER_IMPORT_KINDS, type LedgerImportKind, type ImportResult } from '../property-store.js';
 
-export class LedgerImportError extends ImportRefusedError {
-  constructor(
-    /** The kind of ledger file refused (landlords, properties, ...). */
-    readonly fileKind: string,
-    problems: readonly ImportProblem[],
-  ) {
-    super(`${fileKind} file`, problems);
-    this.name = 'LedgerImportError';
-  }
-}
-
-const COLUMNS: Record<LedgerImportKind, { required: string[]; optional: string[] }> = {
-  landlords: { required: ['code', 'name'], optional: ['email', 'phone'] },
-  properties: { required: ['code', 'name', 'landlord_code'], optional: ['lr_no', 'email', 'zone', 'field_officer', 'man_fee_rate', 'lld_payment_type'] },
-  units: { required: ['property_code', 'unit_no', 'market_rent'], optional: ['service_charge', 'service', 'rent_tax_rate', 'service_tax_rate'] },
-  tenants: { required: ['account_no', 'name'], optional: ['phone'] },
-  tenancies: { required: ['property_code', 'unit_no', 'tenant_account', 'from'], optional: ['to'] },
-  charges: { required: ['property_code', 'unit_no', 'tenant_account', 'month', 'kind', 'amount'], optional: ['service', 'tax', 'date', 'description'] },
-  receipts: { required: ['property_code', 'unit_no', 'tenant_account', 'date', 'amount'], optional: ['reference'] },
-  expenses: { required: ['property_code', 'date', 'description', 'amount'], optional: [] },
-};
-
-type Row = Record<string, string>;
-
-interface Parsed {
-  line: number;
-  row: Row;
-}
-
-/** Collects problems row by row; a value reader returns undefined after recording one. */
-class Checker {
-  readonly problems: ImportProblem[] = [];
-
-  constructor(readonly timeZone: string) {}
-
-  problem(line: number, field: string | null, message: string): undefined {
-    this.problems.push({ line, field, message });
-    return undefined;
-  }
-
-  text(p: Parsed, field: string, required: boolean, max = 200): string | undefined {
-    const value = p.row[field] ?? '';
-    if (value === '') return required ? this.problem(p.line, field, 'is required') : undefined;
-    if (value.length > max) return this.problem(p.line, field, `is longer than ${max} characters`);
-    return value;
-  }
-
-  money(p: Parsed, field: string, required: boolean, options: { positive?: boolean } = {}): number | undefined {
-    const value = p.row[field] ?? '';
-    if (value === '') return required ? this.problem(p.line, field, 'is required') : undefined;
-    const plain = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value) ? value.replaceAll(',', '') : value;
-    if (!/^\d+(\.\d{1,2})?$/.test(plain)) {
-      return this.problem(p.line, field, `${JSON.stringify(value)} is not an amount (a number of at least 0 with at most two decimals, e.g. 15000 or 1234.50)`);
-    }
-    const cents = toCents(Number(plain));
-    if (options.positive && cents === 0) return this.problem(p.line, field, 'must be more than 0');
-    return cents;
-  }
-
-  rate(p: Parsed, field: string, fallback: number): number | undefined {
-    const value = p.row[field] ?? '';
-    if (value === '') return fallback;
-    if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
-      return this.problem(p.line, field, `${JSON.stringify(value)} is not a rate (a percentage from 0 to 100, at most two decimals)`);
-    }
-    return toBasisPoints(Number(value));
-  }
-
-  date(p: Parsed, field: string, required: boolean, withTime = false): number | undefined {
-    const value = p.row[field] ?? '';
-    if (value === '') return required ? this.problem(p.line, field, 'is required') : undefined;
-    const ms = value.length === 10 || withTime ? parseLocalDateTime(value, this.timeZone) : undefined;
-    if (ms === undefined) {
-      return this.problem(p.line, field, `${JSON.stringify(value)} is not a date (YYYY-MM-DD${withTime ? ' or YYYY-MM-DDTHH:mm' : ''})`);
-    }
-    return ms;
-  }
-
-  choice<T extends string>(p: Parsed, field: string, allowed: readonly T[], fallback: T): T | undefined {
-    const value = (p.row[field] ?? '').toUpperCase();
-    if (value === '') return fallback;
-    const match = allowed.find((a) => a.toUpperCase() === value);
-    return match ?? this.problem(p.line, field, `${JSON.stringify(p.row[field])} is not one of ${allowed.join(', ')}`);
-  }
-}
+export { LedgerImportError };
 
 export function importLedger(store: Store, companyId: number, kind: LedgerImportKind, csvText: string): ImportResult {
-  if (!LEDGER_IMPORT_KINDS.includes(kind)) throw new LedgerImportError(String(kind), [{ line: 0, field: null, message: `unknown kind; one of ${LEDGER_IMPORT_KINDS.join(', ')}` }]);
+  checkImportKind(kind);
   const company = companyOrThrow(store, companyId);
-  const rows = parseCsv(kind, csvText);
-  const check = new Checker(company.timeZone);
+  const rows = parseLedgerCsv(kind, csvText);
   const run = store.sqlite.transaction(() => {
-    const write = IMPORTERS[kind](store, companyId, rows, check);
-    if (check.problems.length > 0) throw new LedgerImportError(kind, check.problems);
-    write();
+    const plan = planLedgerImport(kind, rows, factsOf(store, companyId), companyId, company.timeZone);
+    writePlan(store, companyId, company.timeZone, plan);
     return { kind, rows: rows.length };
   });
   return run.immediate();
 }
 
-function parseCsv(kind: LedgerImportKind, text: string): Parsed[] {
-  const read = readImportCsv(text, COLUMNS[kind]);
-  if ('problems' in read) throw new LedgerImportError(kind, read.problems);
-  return read.rows.map((r) => ({ line: r.line, row: r.values }));
-}
-
-type Importer = (store: Store, companyId: number, rows: Parsed[], check: Checker) => () => void;
-
-/** Refuses a key seen earlier in the file or already in the store. */
-function uniqueKeys(check: Checker, rows: Parsed[], field: string, existing: Map<string, number>, what: string): void {
-  const seen = new Map<string, number>();
-  for (const p of rows) {
-    const key = p.row[field] ?? '';
-    if (key === '') continue;
-    if (existing.has(key)) check.problem(p.line, field, `${what} ${JSON.stringify(key)} already exists`);
-    else if (seen.has(key)) check.problem(p.line, field, `${what} ${JSON.stringify(key)} is also on line ${seen.get(key)}`);
-    else seen.set(key, p.line);
-  }
-}
-
-/** Names of zones, field officers or services: an unknown one is created with the first row that names it. */
-function namedIds(store: Store, table: 'zones' | 'field_officers' | 'services', companyId: number): (name: string) => number {
-  const ids = idsByKey(store, table, companyId);
-  return (name) => ids.get(name) ?? ids.set(name, insertRow(store, table, { company_id: companyId, name })).get(name)!;
-}
-
-const importLandlords: Importer = (store, companyId, rows, check) => {
-  uniqueKeys(check, rows, 'code', idsByKey(store, 'landlords', companyId), 'landlord code');
-  const values = rows.map((p) => ({ code: check.text(p, 'code', true, 40), name: check.text(p, 'name', true), email: check.text(p, 'email', false), phone: check.text(p, 'phone', false, 40) }));
-  return () => {
-    for (const v of values) insertRow(store, 'landlords', { company_id: companyId, code: v.code, name: v.name, email: v.email ?? null, phone: v.phone ?? null });
-  };
-};
-
-const importProperties: Importer = (store, companyId, rows, check) => {
-  uniqueKeys(check, rows, 'code', idsByKey(store, 'properties', companyId), 'property code');
-  const landlords = idsByKey(store, 'landlords', companyId);
-  const values = rows.map((p) => {
-    const landlordCode = check.text(p, 'landlord_code', true);
-    const landlordId = landlordCode === undefined ? undefined : landlords.get(landlordCode);
-    if (landlordCode !== undefined && landlordId === undefined) check.problem(p.line, 'landlord_code', `no landlord ${JSON.stringify(landlordCode)} (import landlords first)${candidatesNote(landlordCode, landlords.keys(), 'landlord codes')}`);
-    return {
-      code: check.text(p, 'code', true, 40),
-      name: check.text(p, 'name', true),
-      lrNo: check.text(p, 'lr_no', false),
-      email: check.text(p, 'email', false),
-      landlordId,
-      zone: check.text(p, 'zone', false, 100),
-      fieldOfficer: check.text(p, 'field_officer', false, 100),
-      rate: check.rate(p, 'man_fee_rate', 1000),
-      type: check.choice<LandlordPaymentType>(p, 'lld_payment_type', LANDLORD_PAYMENT_TYPES, 'COMBINED'),
-    };
-  });
-  return () => {
-    const zone = namedIds(store, 'zones', companyId);
-    const officer = namedIds(store, 'field_officers', companyId);
-    for (const v of values) {
-      insertRow(store, 'properties', {
-        company_id: companyId,
-        code: v.code,
-        name: v.name,
-        lr_no: v.lrNo ?? null,
-        email: v.email ?? null,
-        landlord_id: v.landlordId,
-        zone_id: v.zone ? zone(v.zone) : null,
-        field_officer_id: v.fieldOfficer ? officer(v.fieldOfficer) : null,
-        man_fee_rate_bp: v.rate,
-        lld_payment_type: v.type,
-      });
-    }
-  };
-};
-
-const importUnits: Importer = (store, companyId, rows, check) => {
-  const properties = idsByKey(store, 'properties', companyId);
-  const existing = unitsByKey(store, companyId);
-  const seen = new Map<string, number>();
-  const values = rows.map((p) => {
-    const propertyId = propertyOf(check, p, properties);
-    const unitNo = check.text(p, 'unit_no', true, 40);
-    if (propertyId !== undefined && unitNo !== undefined) {
-      const key = `${propertyId}/${unitNo}`;
-      if (existing.has(key)) check.problem(p.line, 'unit_no', `unit ${JSON.stringify(unitNo)} of ${p.row.property_code} already exists`);
-      else if (seen.has(key)) check.problem(p.line, 'unit_no', `unit ${JSON.stringify(unitNo)} is also on line ${seen.get(key)}`);
-      else seen.set(key, p.line);
-    }
-    const serviceCharge = check.money(p, 'service_charge', false) ?? 0;
-    return {
-      propertyId,
-      unitNo,
-      rent: check.money(p, 'market_rent', true),
-      serviceCharge,
-      service: serviceCharge > 0 ? (check.text(p, 'service', false, 100) ?? 'Service charge') : (check.text(p, 'service', false, 100) ?? null),
-      rentTax: check.rate(p, 'rent_tax_rate', 0),
-      serviceTax: check.rate(p, 'service_tax_rate', 0),
-    };
-  });
-  return () => {
-    const service = namedIds(store, 'services', companyId);
-    for (const v of values) {
-      insertRow(store, 'units', {
-        company_id: companyId,
-        property_id: v.propertyId,
-        unit_no: v.unitNo,
-        market_rent_cents: v.rent,
-        service_charge_cents: v.serviceCharge,
-        service_id: v.service ? service(v.service) : null,
-        rent_tax_rate_bp: v.rentTax,
-        service_tax_rate_bp: v.serviceTax,
-      });
-    }
-  };
-};
-
-const importTenants: Importer = (store, companyId, rows, check) => {
-  uniqueKeys(check, rows, 'account_no', idsByKey(store, 'tenants', companyId), 'tenant account');
-  const values = rows.map((p) => ({ account: check.text(p, 'account_no', true, 40), name: check.text(p, 'name', true), phone: check.text(p, 'phone', false, 40) }));
-  return () => {
-    for (const v of values) insertRow(store, 'tenants', { company_id: companyId, account_no: v.account, name: v.name, phone: v.phone ?? null });
-  };
-};
-
-const importTenancies: Importer = (store, companyId, rows, check) => {
-  const refs = references(store, companyId);
-  const byUnit = new Map<number, { from: number; to: number | null; line: number }[]>();
-  for (const t of tenanciesOfCompany(store, companyId)) {
-    byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), { from: t.startDate, to: t.endDate, line: 0 }]);
-  }
-  const values = rows.map((p) => {
-    const unit = unitOf(check, p, refs);
-    const tenantId = tenantOf(check, p, refs);
-    const from = check.date(p, 'from', true);
-    const toText = p.row.to ?? '';
-    let to: number | null = null;
-    if (toText !== '') {
-      to = endOfLocalDay(toText, check.timeZone) ?? check.problem(p.line, 'to', `${JSON.stringify(toText)} is not a date (YYYY-MM-DD)`) ?? null;
-      if (to !== null && from !== undefined && to < from) check.problem(p.line, 'to', 'is before from');
-    }
-    if (unit && from !== undefined) {
-      const others = byUnit.get(unit.id) ?? [];
-      const clash = others.find((o) => o.from <= (to ?? Infinity) && (o.to ?? Infinity) >= from);
-      if (clash) check.problem(p.line, 'from', `unit ${p.row.unit_no} of ${p.row.property_code} is let ${clash.line ? `on line ${clash.line}` : 'already'} for part of this period`);
-      byUnit.set(unit.id, [...others, { from, to, line: p.line }]);
-    }
-    return { unitId: unit?.id, tenantId, from, to };
-  });
-  return () => {
-    for (const v of values) insertRow(store, 'tenancies', { company_id: companyId, unit_id: v.unitId, tenant_id: v.tenantId, start_date: v.from, end_date: v.to });
-  };
-};
-
-const CHARGE_KINDS: readonly ChargeKind[] = ['rent', 'service', 'other'];
-
-const importCharges: Importer = (store, companyId, rows, check) => {
-  const refs = references(store, companyId);
-  const services = idsByKey(store, 'services', companyId);
-  const existing = new Set(
-    prepared<[number], { key: string }>(
-      store,
-      `select tenancy_id || '/' || kind || '/' || coalesce(service_id, 0) || '/' || month_key as key
-         from charges where company_id = ? and kind in ('rent', 'service')`,
-    )
-      .all(companyId)
-      .map((r) => r.key),
-  );
-  const seen = new Map<string, number>();
-  const values = rows.map((p) => {
-    const unit = unitOf(check, p, refs);
-    const tenantId = tenantOf(check, p, refs);
-    const monthText = check.text(p, 'month', true) ?? '';
-    const monthMatch = /^(\d{4})-(\d{2})$/.exec(monthText);
-    const ym = monthMatch && Number(monthMatch[2]) >= 1 && Number(monthMatch[2]) <= 12 ? { year: Number(monthMatch[1]), month: Number(monthMatch[2]) } : undefined;
-    if (monthText && !ym) check.problem(p.line, 'month', `${JSON.stringify(monthText)} is not a month (YYYY-MM)`);
-    const kindText = (p.row.kind ?? '').toLowerCase();
-    const kind = CHARGE_KINDS.find((k) => k === kindText);
-    if (!kind) check.problem(p.line, 'kind', kindText ? `${JSON.stringify(p.row.kind)} is not one of rent, service, other` : 'is required');
-    const amount = check.money(p, 'amount', true);
-    const explicitTax = check.money(p, 'tax', false);
-    // A service named for the first time (Water, Garbage...) is created with the file.
-    const serviceName = check.text(p, 'service', kind === 'other', 100);
-    let serviceId: number | null = null;
-    if (kind === 'service') serviceId = serviceName ? (services.get(serviceName) ?? null) : (unit?.serviceId ?? null);
-    if (kind === 'other' && serviceName) serviceId = services.get(serviceName) ?? null;
-    if (kind === 'service' && !serviceName && unit && serviceId === null) check.problem(p.line, 'service', `unit ${p.row.unit_no} has no service charge service; name the service`);
-    const range = ym ? monthRange(ym.year, ym.month, check.timeZone) : undefined;
-    const date = check.date(p, 'date', false) ?? range?.from;
-    if (range && date !== undefined && (date < range.from || date > range.to)) check.problem(p.line, 'date', `is not in ${monthText}`);
-    let tenancy: TenancyKeyRow | undefined;
-    if (unit && tenantId !== undefined && range) {
-      tenancy = refs.tenancies.find((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= range.to && (t.endDate === null || t.endDate >= range.from));
-      if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} in ${monthText}`);
-    }
-    const tax = explicitTax ?? (unit && amount !== undefined ? (kind === 'rent' ? percentOf(amount, unit.rentTaxRateBp) : kind === 'service' ? percentOf(amount, unit.serviceTaxRateBp) : 0) : 0);
-    if (tenancy && kind && kind !== 'other' && ym) {
-      const key = `${tenancy.id}/${kind}/${serviceId ?? (kind === 'service' ? `new ${serviceName}` : 0)}/${monthKey(ym)}`;
-      if (existing.has(key)) check.problem(p.line, 'month', `the ${kind} charge of ${monthText} is already recorded for this tenancy`);
-      else if (seen.has(key)) check.problem(p.line, 'month', `the ${kind} charge of ${monthText} is also on line ${seen.get(key)}`);
-      else seen.set(key, p.line);
-    }
-    return { tenancyId: tenancy?.id, kind, serviceId, serviceName, monthKey: ym ? monthKey(ym) : 0, date, amount, tax, description: check.text(p, 'description', false) ?? null };
-  });
-  return () => {
-    const service = namedIds(store, 'services', companyId);
-    const touched = new Map<number, NewEvents>();
-    for (const v of values) {
-      const chargeId = insertCharge(store, {
-        companyId,
-        tenancyId: v.tenancyId!,
-        kind: v.kind!,
-        serviceId: v.serviceId ?? (v.kind !== 'rent' && v.serviceName ? service(v.serviceName) : null),
-        monthKey: v.monthKey,
-        chargeDate: v.date!,
-        amount: v.amount!,
-        tax: v.tax,
-        description: v.description,
-      });
-      touchedBy(touched, v.tenancyId!).chargeIds.add(chargeId);
-    }
-    allocateTouched(store, check.timeZone, touched);
-  };
-};
-
-function touchedBy(touched: Map<number, NewEvents>, tenancyId: number): NewEvents {
-  return touched.get(tenancyId) ?? touched.set(tenancyId, newEvents()).get(tenancyId)!;
-}
-
-const importReceipts: Importer = (store, companyId, rows, check) => {
-  const refs = references(store, companyId);
-  const values = rows.map((p) => {
-    const unit = unitOf(check, p, refs);
-    const tenantId = tenantOf(check, p, refs);
-    const date = check.date(p, 'date', true, true);
-    const amount = check.money(p, 'amount', true, { positive: true });
-    let tenancy: TenancyKeyRow | undefined;
-    if (unit && tenantId !== undefined && date !== undefined) {
-      const ofTenant = refs.tenancies.filter((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= date);
-      // The tenancy running at the date, or the tenant's last one in the unit (arrears paid after leaving).
-      tenancy = ofTenant.find((t) => t.endDate === null || t.endDate >= date) ?? ofTenant.at(-1);
-      if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} on ${p.row.date}`);
-    }
-    return { line: p.line, tenancyId: tenancy?.id, date: date!, amount: amount!, reference: check.text(p, 'reference', false, 100) ?? null };
-  });
-  return () => {
-    const touched = new Map<number, NewEvents>();
-    for (const v of values) {
-      const receiptId = insertReceiptRow(store, { companyId, tenancyId: v.tenancyId!, date: v.date, amount: v.amount, reference: v.reference });
-      touchedBy(touched, v.tenancyId!).receiptIds.add(receiptId);
-    }
-    allocateTouched(store, check.timeZone, touched);
-  };
-};
-
-const importExpenses: Importer = (store, companyId, rows, check) => {
-  const properties = idsByKey(store, 'properties', companyId);
-  const values = rows.map((p) => ({
-    propertyId: propertyOf(check, p, properties),
-    date: check.date(p, 'date', true),
-    description: check.text(p, 'description', true),
-    amount: check.money(p, 'amount', true, { positive: true }),
-  }));
-  return () => {
-    for (const v of values) insertRow(store, 'expenses', { company_id: companyId, property_id: v.propertyId, expense_date: v.date, description: v.description, amount_cents: v.amount });
-  };
-};
-
-const IMPORTERS: Record<LedgerImportKind, Importer> = {
-  landlords: importLandlords,
-  properties: importProperties,
-  units: importUnits,
-  tenants: importTenants,
-  tenancies: importTenancies,
-  charges: importCharges,
-  receipts: importReceipts,
-  expenses: importExpenses,
-};
-
-interface References {
-  properties: Map<string, number>;
-  units: Map<string, UnitKeyRow>;
-  tenants: Map<string, number>;
-  tenancies: TenancyKeyRow[];
-}
-
-function references(store: Store, companyId: number): References {
+/** The facts asked, read from the transaction as they are asked. */
+function factsOf(store: Store, companyId: number): LedgerImportFacts {
   return {
-    properties: idsByKey(store, 'properties', companyId),
-    units: unitsByKey(store, companyId),
-    tenants: idsByKey(store, 'tenants', companyId),
-    tenancies: tenanciesOfCompany(store, companyId),
+    ids: (table) => idsByKey(store, table, companyId),
+    units: () => unitsByKey(store, companyId),
+    tenancies: () => tenanciesOfCompany(store, companyId),
+    chargeKeys: () => chargeKeysOfCompany(store, companyId),
   };
 }
 
-function propertyOf(check: Checker, p: Parsed, properties: Map<string, number>): number | undefined {
-  const code = check.text(p, 'property_code', true);
-  if (code === undefined) return undefined;
-  return properties.get(code) ?? check.problem(p.line, 'property_code', `no property ${JSON.stringify(code)} (import properties first)${candidatesNote(code, properties.keys(), 'property codes')}`);
+/** Zones, field officers and services by name: an unknown one is created with the first row that names it. */
+function namedIds(store: Store, companyId: number): (reference: NamedReference) => number {
+  const tables = new Map<string, Map<string, number>>();
+  return ({ table, name }) => {
+    const ids = tables.get(table) ?? tables.set(table, idsByKey(store, table, companyId)).get(table)!;
+    return ids.get(name) ?? ids.set(name, insertRow(store, table, { company_id: companyId, name })).get(name)!;
+  };
 }
 
-function unitOf(check: Checker, p: Parsed, refs: References): UnitKeyRow | undefined {
-  const propertyId = propertyOf(check, p, refs.properties);
-  const unitNo = check.text(p, 'unit_no', true);
-  if (propertyId === undefined || unitNo === undefined) return undefined;
-  return refs.units.get(`${propertyId}/${unitNo}`) ?? check.problem(p.line, 'unit_no', `no unit ${JSON.stringify(unitNo)} in property ${p.row.property_code}${candidatesNote(unitNo, unitNumbersOf(refs, propertyId), 'its units')}`);
-}
-
-function tenantOf(check: Checker, p: Parsed, refs: References): number | undefined {
-  const account = check.text(p, 'tenant_account', true);
-  if (account === undefined) return undefined;
-  return refs.tenants.get(account) ?? check.problem(p.line, 'tenant_account', `no tenant ${JSON.stringify(account)} (import tenants first)${candidatesNote(account, refs.tenants.keys(), 'tenant accounts')}`);
-}
-
-/** The unit numbers of one property, for a refusal that lists them. */
-function unitNumbersOf(refs: References, propertyId: number): string[] {
-  const prefix = `${propertyId}/`;
-  return [...refs.units.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+function writePlan(store: Store, companyId: number, timeZone: string, plan: LedgerImportPlan): void {
+  const named = namedIds(store, companyId);
+  if (plan.kind === 'charges') {
+    const touched = new Map<number, NewEvents>();
+    for (const c of plan.charges) {
+      const serviceId = c.serviceId ?? (c.newService === null ? null : named({ column: 'service_id', table: 'services', name: c.newService }));
+      const chargeId = insertCharge(store, { companyId, ...c, serviceId });
+      touchedBy(touched, c.tenancyId).chargeIds.add(chargeId);
+    }
+    allocateTouched(store, timeZone, touched);
+  } else if (plan.kind === 'receipts') {
+    const touched = new Map<number, NewEvents>();
+    for (const r of plan.receipts) touchedBy(touched, r.tenancyId).receiptIds.add(insertReceiptRow(store, { companyId, ...r }));
+    allocateTouched(store, timeZone, touched);
+  } else {
+    for (const { table, row, named: references } of plan.rows) {
+      const resolved = { ...row };
+      for (const reference of references) resolved[reference.column] = named(reference);
+      insertRow(store, table, resolved);
+    }
+  }
 }

@@ -8,26 +8,13 @@
  * Measured at scale 100 (10k units, ~760k ledger rows): ~75 ms for the whole company under
  * load, ~5 ms a zone; summing the ledger itself took ~300 ms and ~40 ms.
  */
-import type { LedgerTotals } from '../../domain/paid-balance.js';
-import { totalsOfMonth, type MonthCharge, type ReadMonthRow } from '../../domain/ledger-months.js';
-import type { Allocation, ChargeKind, LedgerCharge, LedgerReceipt } from '../../domain/receipt-allocation.js';
+import { totalsOfMonth, type ReadMonthRow } from '../../domain/ledger-months.js';
+import type { Allocation, ChargeKind, LedgerReceipt } from '../../domain/receipt-allocation.js';
+import type { StoredCharge, TenancyEvents } from '../../services/ledger-allocation-plan.js';
+import type { LedgerRow, LedgerScope } from '../../services/paid-balance-report.js';
 import { addCharge, addReceipt, WHOLE_TENANCY } from './ledger-months.repository.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
-
-export interface LedgerScope {
-  companyId: number;
-  zoneId?: number | undefined;
-  fieldOfficerId?: number | undefined;
-  propertyId?: number | undefined;
-  /** First and last millisecond of the month. */
-  from: number;
-  to: number;
-  /** The same month as a key (202611). */
-  monthKey: number;
-  /** Restricts service figures to this service (pay advice with SERVICE_CHARGE_ONLY). */
-  serviceId?: number | undefined;
-}
 
 interface ScopeParameters {
   companyId: number;
@@ -64,28 +51,6 @@ const ACTIVE = `t.start_date <= @to and (t.end_date is null or t.end_date >= @fr
 const RECEIVED = `exists (select 1 from ledger_months r
                  where r.tenancy_id = t.id and r.service_key = ${WHOLE_TENANCY} and r.month_key = @monthKey
                    and r.paid_rent_cents + r.paid_rent_tax_cents + r.paid_service_cents + r.paid_service_tax_cents + r.paid_other_cents > 0)`;
-
-export interface ReportRowSource {
-  propertyId: number;
-  propertyName: string;
-  unitId: number;
-  unitNo: string;
-  marketRentCents: number;
-  /** null: the unit had no tenancy in the month. */
-  tenancyId: number | null;
-  tenancyStart: number | null;
-  /** The tenancy's last millisecond (null: still running). */
-  tenancyEnd: number | null;
-  tenantAccount: string | null;
-  tenantName: string | null;
-  tenantPhone: string | null;
-}
-
-export interface LedgerRow {
-  source: ReportRowSource;
-  /** The tenancy's totals for the month (zeros for a vacant unit). */
-  totals: LedgerTotals;
-}
 
 /** The tenancy's ledger_months row of the month, or its latest before it, on service key `key`. */
 const monthRow = (alias: string, key: string) => `left join ledger_months ${alias}
@@ -180,7 +145,7 @@ function readRow(r: RawRow, o: ServiceOffsets, whole: boolean): ReadMonthRow | n
  * Every unit in scope with each tenancy active in the month or that received money in it (a
  * unit with neither comes once, tenancy null) and the tenancy's totals for the month (10k rows
  * at scale 100). A unit whose only tenancy in the rows has ended is vacant too: the report adds
- * that row (services/paid-balance.ts).
+ * that row (services/paid-balance-report.ts).
  */
 export function ledgerRows(store: Store, scope: LedgerScope): LedgerRow[] {
   const withService = scope.serviceId !== undefined;
@@ -223,10 +188,8 @@ export function expensesInRange(store: Store, propertyId: number, from: number, 
   ).all(propertyId, from, to);
 }
 
-export type StoredCharge = LedgerCharge & MonthCharge;
-
 /** A tenancy's dated events as stored: every charge and every receipt (the input of allocation). */
-export function tenancyEvents(store: Store, tenancyId: number): { charges: StoredCharge[]; receipts: LedgerReceipt[] } {
+export function tenancyEvents(store: Store, tenancyId: number): TenancyEvents {
   const charges = prepared<[number], StoredCharge>(
     store,
     `select id as chargeId, kind, charge_date as chargeDate, service_id as serviceId, month_key as monthKey,
@@ -293,7 +256,7 @@ export interface NewReceipt {
   monthFrom: number;
 }
 
-/** Inserts a receipt row alone: its allocations are derived from the tenancy's events (services/ledger-allocation.ts). */
+/** Inserts a receipt row alone: its allocations are derived from the tenancy's events (services/ledger-allocation-plan.ts). */
 export function insertReceiptRow(store: Store, receipt: Omit<NewReceipt, 'monthKey' | 'monthFrom'>): number {
   return Number(
     prepared(store, 'insert into receipts (company_id, tenancy_id, receipt_date, amount_cents, reference) values (?, ?, ?, ?, ?)').run(

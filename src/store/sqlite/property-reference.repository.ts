@@ -2,7 +2,8 @@
  * Reference data of property management: who owns what (for the company checks every route
  * makes), company settings the reports need, and lookups by code for imports.
  */
-import type { LandlordPaymentType } from '../../contract/pay-advice.js';
+import { chargeKey, keyColumnOf, unitKey, type KeyedTable, type TenancyKeyRow, type UnitKeyRow } from '../../services/ledger-import-plan.js';
+import type { PropertyDetails } from '../../services/pay-advice-report.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 import type { CompanySettings } from '../company-profile.js';
@@ -14,21 +15,7 @@ export function findCompany(store: Store, companyId: number): CompanySettings | 
   ).get(companyId);
 }
 
-export interface PropertyDetails {
-  id: number;
-  companyId: number;
-  code: string;
-  name: string;
-  lrNo: string | null;
-  email: string | null;
-  landlordId: number;
-  landlordCode: string;
-  landlordName: string;
-  zoneId: number | null;
-  zoneName: string | null;
-  manFeeRateBp: number;
-  lldPaymentType: LandlordPaymentType;
-}
+export type { PropertyDetails, TenancyKeyRow, UnitKeyRow };
 
 export function findProperty(store: Store, propertyId: number): PropertyDetails | undefined {
   return prepared<[number], PropertyDetails>(
@@ -51,26 +38,11 @@ export function findService(store: Store, serviceId: number): { id: number; comp
   ).get(serviceId);
 }
 
-export function findUserName(store: Store, userId: number): string | undefined {
-  return prepared<[number], { name: string }>(store, 'select name from users where id = ?').get(userId)?.name;
-}
-
 /** Code/name -> id maps of one company, for resolving references in an import file. */
-export function idsByKey(store: Store, table: 'landlords' | 'properties' | 'tenants' | 'zones' | 'field_officers' | 'services', companyId: number): Map<string, number> {
-  const key = table === 'tenants' ? 'account_no' : table === 'landlords' || table === 'properties' ? 'code' : 'name';
+export function idsByKey(store: Store, table: KeyedTable, companyId: number): Map<string, number> {
+  const key = keyColumnOf(table);
   const rows = prepared<[number], { key: string; id: number }>(store, `select ${key} as key, id from ${table} where company_id = ?`).all(companyId);
   return new Map(rows.map((r) => [r.key, r.id]));
-}
-
-export interface UnitKeyRow {
-  id: number;
-  propertyId: number;
-  unitNo: string;
-  serviceChargeCents: number;
-  serviceId: number | null;
-  rentTaxRateBp: number;
-  serviceTaxRateBp: number;
-  marketRentCents: number;
 }
 
 /** Units of a company keyed by "propertyId/unitNo". */
@@ -82,15 +54,7 @@ export function unitsByKey(store: Store, companyId: number): Map<string, UnitKey
             market_rent_cents as marketRentCents
        from units where company_id = ?`,
   ).all(companyId);
-  return new Map(rows.map((r) => [`${r.propertyId}/${r.unitNo}`, r]));
-}
-
-export interface TenancyKeyRow {
-  id: number;
-  unitId: number;
-  tenantId: number;
-  startDate: number;
-  endDate: number | null;
+  return new Map(rows.map((r) => [unitKey(r.propertyId, r.unitNo), r]));
 }
 
 export function tenanciesOfCompany(store: Store, companyId: number): TenancyKeyRow[] {
@@ -98,6 +62,17 @@ export function tenanciesOfCompany(store: Store, companyId: number): TenancyKeyR
     store,
     'select id, unit_id as unitId, tenant_id as tenantId, start_date as startDate, end_date as endDate from tenancies where company_id = ? order by start_date, id',
   ).all(companyId);
+}
+
+/** The key (services/ledger-import-plan.ts chargeKey) of every rent and service charge of a company. */
+export function chargeKeysOfCompany(store: Store, companyId: number): Set<string> {
+  const rows = prepared<[number], [number, 'rent' | 'service', number | null, number]>(
+    store,
+    `select tenancy_id, kind, service_id, month_key from charges where company_id = ? and kind in ('rent', 'service')`,
+  )
+    .raw()
+    .all(companyId);
+  return new Set(rows.map(([tenancyId, kind, serviceId, month]) => chargeKey(tenancyId, kind, serviceId, month)));
 }
 
 /** Inserts a row and returns its id. Column names are the caller's constants, never user input. */

@@ -1,13 +1,12 @@
 /** Prepared landlord statements: frozen pay advice figures with their workflow state. */
-import type { Selectable } from 'kysely';
 import type { PaidPosted } from '../../contract/statement.js';
+import type { LandlordPayment } from '../../services/statement-workflow.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
 import { insertRow } from './property-reference.repository.js';
-import type { StatementsTable } from '../tables/property.js';
+import type { NewStatementRow, StatementRow } from '../tables/statement-row.js';
 
-export type StatementRow = Selectable<StatementsTable>;
-export type NewStatementRow = Omit<StatementRow, 'id'>;
+export type { NewStatementRow, StatementRow };
 
 export function insertStatement(store: Store, row: NewStatementRow): number {
   return insertRow(store, 'statements', row as unknown as Record<string, unknown>);
@@ -21,6 +20,14 @@ export function finalStatementOf(store: Store, propertyId: number, monthKey: num
   return prepared<[number, number], StatementRow>(
     store,
     `select * from statements where property_id = ? and month_key = ? and statement_type = 'FINAL'`,
+  ).get(propertyId, monthKey);
+}
+
+/** A FINAL statement of the property for a month after monthKey, if any. */
+export function laterFinalOf(store: Store, propertyId: number, monthKey: number): { id: number } | undefined {
+  return prepared<[number, number], { id: number }>(
+    store,
+    `select id from statements where property_id = ? and month_key > ? and statement_type = 'FINAL' limit 1`,
   ).get(propertyId, monthKey);
 }
 
@@ -71,10 +78,7 @@ export function markPaid(store: Store, statementId: number, at: number): void {
   prepared(store, `update statements set paid_posted = 'YES', date_paid = ? where id = ?`).run(at, statementId);
 }
 
-export function insertLandlordPayment(
-  store: Store,
-  payment: { companyId: number; landlordId: number; propertyId: number; statementId: number; date: number; amount: number; reference: string | null },
-): number {
+export function insertLandlordPayment(store: Store, payment: LandlordPayment): number {
   return insertRow(store, 'landlord_payments', {
     company_id: payment.companyId,
     landlord_id: payment.landlordId,

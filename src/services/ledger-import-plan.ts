@@ -1,0 +1,525 @@
+/**
+ * What a ledger import file amounts to, decided once for every backend: the file's rows are
+ * checked against the store's facts (LedgerImportFacts, read by the backend inside its
+ * transaction) and become either every problem of the file (line, field, what was expected)
+ * or the rows to write, in file order. The backend only reads the facts and writes the plan.
+ *
+ * One kind per file (header row, RFC 4180); columns (* required):
+ *   landlords  code*, name*, email, phone
+ *   properties code*, name*, lr_no, email, landlord_code*, zone, field_officer, man_fee_rate (%,
+ *              default 10), lld_payment_type (COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY)
+ *   units      property_code*, unit_no*, market_rent*, service_charge, service (default
+ *              "Service charge"), rent_tax_rate (%), service_tax_rate (%)
+ *   tenants    account_no*, name*, phone
+ *   tenancies  property_code*, unit_no*, tenant_account*, from* (YYYY-MM-DD), to (last day, inclusive)
+ *   charges    property_code*, unit_no*, tenant_account*, month* (YYYY-MM), kind* (rent, service,
+ *              other), service (required for other), amount*, tax (default: the unit's rate),
+ *              date (default: the 1st of the month), description
+ *   receipts   property_code*, unit_no*, tenant_account*, date* (YYYY-MM-DD or YYYY-MM-DDTHH:mm), amount*, reference
+ *   expenses   property_code*, date*, description*, amount*
+ * Amounts are in currency units with at most two decimals; dates are in the company's zone.
+ * Header names match loosely (import-csv.ts): `property_code`, `propertyCode` and
+ * `Property Code` are the same column.
+ */
+import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
+import { candidatesNote } from '../domain/closest-names.js';
+import { endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../domain/month-range.js';
+import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
+import type { ChargeKind } from '../domain/receipt-allocation.js';
+import { LEDGER_IMPORT_KINDS, type LedgerImportKind } from '../store/property-store.js';
+import { readImportCsv } from './import-csv.js';
+import { ImportRefusedError, type ImportProblem } from './import-problems.js';
+
+export class LedgerImportError extends ImportRefusedError {
+  constructor(
+    /** The kind of ledger file refused (landlords, properties, ...). */
+    readonly fileKind: string,
+    problems: readonly ImportProblem[],
+  ) {
+    super(`${fileKind} file`, problems);
+    this.name = 'LedgerImportError';
+  }
+}
+
+const COLUMNS: Record<LedgerImportKind, { required: string[]; optional: string[] }> = {
+  landlords: { required: ['code', 'name'], optional: ['email', 'phone'] },
+  properties: { required: ['code', 'name', 'landlord_code'], optional: ['lr_no', 'email', 'zone', 'field_officer', 'man_fee_rate', 'lld_payment_type'] },
+  units: { required: ['property_code', 'unit_no', 'market_rent'], optional: ['service_charge', 'service', 'rent_tax_rate', 'service_tax_rate'] },
+  tenants: { required: ['account_no', 'name'], optional: ['phone'] },
+  tenancies: { required: ['property_code', 'unit_no', 'tenant_account', 'from'], optional: ['to'] },
+  charges: { required: ['property_code', 'unit_no', 'tenant_account', 'month', 'kind', 'amount'], optional: ['service', 'tax', 'date', 'description'] },
+  receipts: { required: ['property_code', 'unit_no', 'tenant_account', 'date', 'amount'], optional: ['reference'] },
+  expenses: { required: ['property_code', 'date', 'description', 'amount'], optional: [] },
+};
+
+/** Tables whose rows an import file names by a code or a name. */
+export type KeyedTable = 'landlords' | 'properties' | 'tenants' | 'zones' | 'field_officers' | 'services';
+
+/** The column a keyed table is named by in import files. */
+export function keyColumnOf(table: KeyedTable): 'account_no' | 'code' | 'name' {
+  return table === 'tenants' ? 'account_no' : table === 'landlords' || table === 'properties' ? 'code' : 'name';
+}
+
+export interface UnitKeyRow {
+  id: number;
+  propertyId: number;
+  unitNo: string;
+  serviceChargeCents: number;
+  serviceId: number | null;
+  rentTaxRateBp: number;
+  serviceTaxRateBp: number;
+  marketRentCents: number;
+}
+
+/** A unit's key in LedgerImportFacts.units: "propertyId/unitNo". */
+export const unitKey = (propertyId: number, unitNo: string): string => `${propertyId}/${unitNo}`;
+
+export interface TenancyKeyRow {
+  id: number;
+  unitId: number;
+  tenantId: number;
+  startDate: number;
+  endDate: number | null;
+}
+
+/** A rent or service charge's key: one per tenancy, kind, service and month. */
+export const chargeKey = (tenancyId: number, kind: ChargeKind, serviceId: number | string | null, month: number): string => `${tenancyId}/${kind}/${serviceId ?? 0}/${month}`;
+
+/**
+ * The store's rows an import checks against, of one company, read inside the import's
+ * transaction: asked as needed (SQLite) or read first (PostgreSQL, pg-ledger-import.ts).
+ */
+export interface LedgerImportFacts {
+  /** Code or name (keyColumnOf) -> id. */
+  ids(table: KeyedTable): Map<string, number>;
+  /** Units keyed by unitKey. */
+  units(): Map<string, UnitKeyRow>;
+  /** Tenancies by start date, then id. */
+  tenancies(): TenancyKeyRow[];
+  /** chargeKey of every rent and service charge. */
+  chargeKeys(): Set<string>;
+}
+
+/** What each kind of file asks of the facts (a backend that reads first reads these). */
+export const FACTS_OF_KIND: Record<LedgerImportKind, { ids: KeyedTable[]; units?: true; tenancies?: true; chargeKeys?: true }> = {
+  landlords: { ids: ['landlords'] },
+  properties: { ids: ['properties', 'landlords'] },
+  units: { ids: ['properties'], units: true },
+  tenants: { ids: ['tenants'] },
+  tenancies: { ids: ['properties', 'tenants'], units: true, tenancies: true },
+  charges: { ids: ['properties', 'tenants', 'services'], units: true, tenancies: true, chargeKeys: true },
+  receipts: { ids: ['properties', 'tenants'], units: true, tenancies: true },
+  expenses: { ids: ['properties'] },
+};
+
+/** A zone, field officer or service named by a row: created with the first row that names it. */
+export interface NamedReference {
+  column: string;
+  table: 'zones' | 'field_officers' | 'services';
+  name: string;
+}
+
+/** A reference row (or an expense) to insert, its named references resolved first, in their order. */
+export interface RowToWrite {
+  table: 'landlords' | 'properties' | 'units' | 'tenants' | 'tenancies' | 'expenses';
+  row: Record<string, unknown>;
+  named: NamedReference[];
+}
+
+export interface ChargeToWrite {
+  tenancyId: number;
+  kind: ChargeKind;
+  serviceId: number | null;
+  /** A service to find or create when serviceId is null (service and other charges only). */
+  newService: string | null;
+  monthKey: number;
+  chargeDate: number;
+  amount: number;
+  tax: number;
+  description: string | null;
+}
+
+export interface ReceiptToWrite {
+  tenancyId: number;
+  date: number;
+  amount: number;
+  reference: string | null;
+}
+
+export type LedgerImportPlan =
+  | { kind: Exclude<LedgerImportKind, 'charges' | 'receipts'>; rows: RowToWrite[] }
+  | { kind: 'charges'; charges: ChargeToWrite[] }
+  | { kind: 'receipts'; receipts: ReceiptToWrite[] };
+
+type Row = Record<string, string>;
+
+export interface ParsedRow {
+  line: number;
+  row: Row;
+}
+
+/** Collects problems row by row; a value reader returns undefined after recording one. */
+class Checker {
+  readonly problems: ImportProblem[] = [];
+
+  constructor(readonly timeZone: string) {}
+
+  problem(line: number, field: string | null, message: string): undefined {
+    this.problems.push({ line, field, message });
+    return undefined;
+  }
+
+  text(p: ParsedRow, field: string, required: boolean, max = 200): string | undefined {
+    const value = p.row[field] ?? '';
+    if (value === '') return required ? this.problem(p.line, field, 'is required') : undefined;
+    if (value.length > max) return this.problem(p.line, field, `is longer than ${max} characters`);
+    return value;
+  }
+
+  money(p: ParsedRow, field: string, required: boolean, options: { positive?: boolean } = {}): number | undefined {
+    const value = p.row[field] ?? '';
+    if (value === '') return required ? this.problem(p.line, field, 'is required') : undefined;
+    const plain = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value) ? value.replaceAll(',', '') : value;
+    if (!/^\d+(\.\d{1,2})?$/.test(plain)) {
+      return this.problem(p.line, field, `${JSON.stringify(value)} is not an amount (a number of at least 0 with at most two decimals, e.g. 15000 or 1234.50)`);
+    }
+    const cents = toCents(Number(plain));
+    if (options.positive && cents === 0) return this.problem(p.line, field, 'must be more than 0');
+    return cents;
+  }
+
+  rate(p: ParsedRow, field: string, fallback: number): number | undefined {
+    const value = p.row[field] ?? '';
+    if (value === '') return fallback;
+    if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
+      return this.problem(p.line, field, `${JSON.stringify(value)} is not a rate (a percentage from 0 to 100, at most two decimals)`);
+    }
+    return toBasisPoints(Number(value));
+  }
+
+  date(p: ParsedRow, field: string, required: boolean, withTime = false): number | undefined {
+    const value = p.row[field] ?? '';
+    if (value === '') return required ? this.problem(p.line, field, 'is required') : undefined;
+    const ms = value.length === 10 || withTime ? parseLocalDateTime(value, this.timeZone) : undefined;
+    if (ms === undefined) {
+      return this.problem(p.line, field, `${JSON.stringify(value)} is not a date (YYYY-MM-DD${withTime ? ' or YYYY-MM-DDTHH:mm' : ''})`);
+    }
+    return ms;
+  }
+
+  choice<T extends string>(p: ParsedRow, field: string, allowed: readonly T[], fallback: T): T | undefined {
+    const value = (p.row[field] ?? '').toUpperCase();
+    if (value === '') return fallback;
+    const match = allowed.find((a) => a.toUpperCase() === value);
+    return match ?? this.problem(p.line, field, `${JSON.stringify(p.row[field])} is not one of ${allowed.join(', ')}`);
+  }
+}
+
+/** Refuses an unknown kind (a LedgerImportError) before anything is read. */
+export function checkImportKind(kind: LedgerImportKind): void {
+  if (!LEDGER_IMPORT_KINDS.includes(kind)) throw new LedgerImportError(String(kind), [{ line: 0, field: null, message: `unknown kind; one of ${LEDGER_IMPORT_KINDS.join(', ')}` }]);
+}
+
+/** The file's rows, or a LedgerImportError naming what is wrong with the file as a whole. */
+export function parseLedgerCsv(kind: LedgerImportKind, text: string): ParsedRow[] {
+  const read = readImportCsv(text, COLUMNS[kind]);
+  if ('problems' in read) throw new LedgerImportError(kind, read.problems);
+  return read.rows.map((r) => ({ line: r.line, row: r.values }));
+}
+
+/**
+ * The file's rows checked against the facts: the plan of its writes, or a LedgerImportError
+ * listing every problem. Call it inside the transaction that writes the plan.
+ */
+export function planLedgerImport(kind: LedgerImportKind, rows: ParsedRow[], facts: LedgerImportFacts, companyId: number, timeZone: string): LedgerImportPlan {
+  const check = new Checker(timeZone);
+  const plan = PLANNERS[kind](facts, companyId, rows, check);
+  if (check.problems.length > 0) throw new LedgerImportError(kind, check.problems);
+  return plan;
+}
+
+type Planner = (facts: LedgerImportFacts, companyId: number, rows: ParsedRow[], check: Checker) => LedgerImportPlan;
+
+/** Refuses a key seen earlier in the file or already in the store. */
+function uniqueKeys(check: Checker, rows: ParsedRow[], field: string, existing: Map<string, number>, what: string): void {
+  const seen = new Map<string, number>();
+  for (const p of rows) {
+    const key = p.row[field] ?? '';
+    if (key === '') continue;
+    if (existing.has(key)) check.problem(p.line, field, `${what} ${JSON.stringify(key)} already exists`);
+    else if (seen.has(key)) check.problem(p.line, field, `${what} ${JSON.stringify(key)} is also on line ${seen.get(key)}`);
+    else seen.set(key, p.line);
+  }
+}
+
+const named = (column: string, table: NamedReference['table'], name: string | undefined | null): NamedReference[] => (name ? [{ column, table, name }] : []);
+
+const planLandlords: Planner = (facts, companyId, rows, check) => {
+  uniqueKeys(check, rows, 'code', facts.ids('landlords'), 'landlord code');
+  const values = rows.map((p) => ({ code: check.text(p, 'code', true, 40), name: check.text(p, 'name', true), email: check.text(p, 'email', false), phone: check.text(p, 'phone', false, 40) }));
+  return {
+    kind: 'landlords',
+    rows: values.map((v) => ({ table: 'landlords', named: [], row: { company_id: companyId, code: v.code, name: v.name, email: v.email ?? null, phone: v.phone ?? null } })),
+  };
+};
+
+const planProperties: Planner = (facts, companyId, rows, check) => {
+  uniqueKeys(check, rows, 'code', facts.ids('properties'), 'property code');
+  const landlords = facts.ids('landlords');
+  const values = rows.map((p) => {
+    const landlordCode = check.text(p, 'landlord_code', true);
+    const landlordId = landlordCode === undefined ? undefined : landlords.get(landlordCode);
+    if (landlordCode !== undefined && landlordId === undefined) check.problem(p.line, 'landlord_code', `no landlord ${JSON.stringify(landlordCode)} (import landlords first)${candidatesNote(landlordCode, landlords.keys(), 'landlord codes')}`);
+    return {
+      code: check.text(p, 'code', true, 40),
+      name: check.text(p, 'name', true),
+      lrNo: check.text(p, 'lr_no', false),
+      email: check.text(p, 'email', false),
+      landlordId,
+      zone: check.text(p, 'zone', false, 100),
+      fieldOfficer: check.text(p, 'field_officer', false, 100),
+      rate: check.rate(p, 'man_fee_rate', 1000),
+      type: check.choice<LandlordPaymentType>(p, 'lld_payment_type', LANDLORD_PAYMENT_TYPES, 'COMBINED'),
+    };
+  });
+  return {
+    kind: 'properties',
+    rows: values.map((v) => ({
+      table: 'properties',
+      // The zone is found or created before the field officer, as rows come.
+      named: [...named('zone_id', 'zones', v.zone), ...named('field_officer_id', 'field_officers', v.fieldOfficer)],
+      row: {
+        company_id: companyId,
+        code: v.code,
+        name: v.name,
+        lr_no: v.lrNo ?? null,
+        email: v.email ?? null,
+        landlord_id: v.landlordId,
+        zone_id: null,
+        field_officer_id: null,
+        man_fee_rate_bp: v.rate,
+        lld_payment_type: v.type,
+      },
+    })),
+  };
+};
+
+const planUnits: Planner = (facts, companyId, rows, check) => {
+  const properties = facts.ids('properties');
+  const existing = facts.units();
+  const seen = new Map<string, number>();
+  const values = rows.map((p) => {
+    const propertyId = propertyOf(check, p, properties);
+    const unitNo = check.text(p, 'unit_no', true, 40);
+    if (propertyId !== undefined && unitNo !== undefined) {
+      const key = unitKey(propertyId, unitNo);
+      if (existing.has(key)) check.problem(p.line, 'unit_no', `unit ${JSON.stringify(unitNo)} of ${p.row.property_code} already exists`);
+      else if (seen.has(key)) check.problem(p.line, 'unit_no', `unit ${JSON.stringify(unitNo)} is also on line ${seen.get(key)}`);
+      else seen.set(key, p.line);
+    }
+    const serviceCharge = check.money(p, 'service_charge', false) ?? 0;
+    return {
+      propertyId,
+      unitNo,
+      rent: check.money(p, 'market_rent', true),
+      serviceCharge,
+      service: serviceCharge > 0 ? (check.text(p, 'service', false, 100) ?? 'Service charge') : (check.text(p, 'service', false, 100) ?? null),
+      rentTax: check.rate(p, 'rent_tax_rate', 0),
+      serviceTax: check.rate(p, 'service_tax_rate', 0),
+    };
+  });
+  return {
+    kind: 'units',
+    rows: values.map((v) => ({
+      table: 'units',
+      named: named('service_id', 'services', v.service),
+      row: {
+        company_id: companyId,
+        property_id: v.propertyId,
+        unit_no: v.unitNo,
+        market_rent_cents: v.rent,
+        service_charge_cents: v.serviceCharge,
+        service_id: null,
+        rent_tax_rate_bp: v.rentTax,
+        service_tax_rate_bp: v.serviceTax,
+      },
+    })),
+  };
+};
+
+const planTenants: Planner = (facts, companyId, rows, check) => {
+  uniqueKeys(check, rows, 'account_no', facts.ids('tenants'), 'tenant account');
+  const values = rows.map((p) => ({ account: check.text(p, 'account_no', true, 40), name: check.text(p, 'name', true), phone: check.text(p, 'phone', false, 40) }));
+  return {
+    kind: 'tenants',
+    rows: values.map((v) => ({ table: 'tenants', named: [], row: { company_id: companyId, account_no: v.account, name: v.name, phone: v.phone ?? null } })),
+  };
+};
+
+const planTenancies: Planner = (facts, companyId, rows, check) => {
+  const refs = references(facts);
+  const byUnit = new Map<number, { from: number; to: number | null; line: number }[]>();
+  for (const t of refs.tenancies) {
+    byUnit.set(t.unitId, [...(byUnit.get(t.unitId) ?? []), { from: t.startDate, to: t.endDate, line: 0 }]);
+  }
+  const values = rows.map((p) => {
+    const unit = unitOf(check, p, refs);
+    const tenantId = tenantOf(check, p, refs);
+    const from = check.date(p, 'from', true);
+    const toText = p.row.to ?? '';
+    let to: number | null = null;
+    if (toText !== '') {
+      to = endOfLocalDay(toText, check.timeZone) ?? check.problem(p.line, 'to', `${JSON.stringify(toText)} is not a date (YYYY-MM-DD)`) ?? null;
+      if (to !== null && from !== undefined && to < from) check.problem(p.line, 'to', 'is before from');
+    }
+    if (unit && from !== undefined) {
+      const others = byUnit.get(unit.id) ?? [];
+      const clash = others.find((o) => o.from <= (to ?? Infinity) && (o.to ?? Infinity) >= from);
+      if (clash) check.problem(p.line, 'from', `unit ${p.row.unit_no} of ${p.row.property_code} is let ${clash.line ? `on line ${clash.line}` : 'already'} for part of this period`);
+      byUnit.set(unit.id, [...others, { from, to, line: p.line }]);
+    }
+    return { unitId: unit?.id, tenantId, from, to };
+  });
+  return {
+    kind: 'tenancies',
+    rows: values.map((v) => ({ table: 'tenancies', named: [], row: { company_id: companyId, unit_id: v.unitId, tenant_id: v.tenantId, start_date: v.from, end_date: v.to } })),
+  };
+};
+
+const CHARGE_KINDS: readonly ChargeKind[] = ['rent', 'service', 'other'];
+
+const planCharges: Planner = (facts, _companyId, rows, check) => {
+  const refs = references(facts);
+  const services = facts.ids('services');
+  const existing = facts.chargeKeys();
+  const seen = new Map<string, number>();
+  const values = rows.map((p) => {
+    const unit = unitOf(check, p, refs);
+    const tenantId = tenantOf(check, p, refs);
+    const monthText = check.text(p, 'month', true) ?? '';
+    const monthMatch = /^(\d{4})-(\d{2})$/.exec(monthText);
+    const ym = monthMatch && Number(monthMatch[2]) >= 1 && Number(monthMatch[2]) <= 12 ? { year: Number(monthMatch[1]), month: Number(monthMatch[2]) } : undefined;
+    if (monthText && !ym) check.problem(p.line, 'month', `${JSON.stringify(monthText)} is not a month (YYYY-MM)`);
+    const kindText = (p.row.kind ?? '').toLowerCase();
+    const kind = CHARGE_KINDS.find((k) => k === kindText);
+    if (!kind) check.problem(p.line, 'kind', kindText ? `${JSON.stringify(p.row.kind)} is not one of rent, service, other` : 'is required');
+    const amount = check.money(p, 'amount', true);
+    const explicitTax = check.money(p, 'tax', false);
+    // A service named for the first time (Water, Garbage...) is created with the file.
+    const serviceName = check.text(p, 'service', kind === 'other', 100);
+    let serviceId: number | null = null;
+    if (kind === 'service') serviceId = serviceName ? (services.get(serviceName) ?? null) : (unit?.serviceId ?? null);
+    if (kind === 'other' && serviceName) serviceId = services.get(serviceName) ?? null;
+    if (kind === 'service' && !serviceName && unit && serviceId === null) check.problem(p.line, 'service', `unit ${p.row.unit_no} has no service charge service; name the service`);
+    const range = ym ? monthRange(ym.year, ym.month, check.timeZone) : undefined;
+    const date = check.date(p, 'date', false) ?? range?.from;
+    if (range && date !== undefined && (date < range.from || date > range.to)) check.problem(p.line, 'date', `is not in ${monthText}`);
+    let tenancy: TenancyKeyRow | undefined;
+    if (unit && tenantId !== undefined && range) {
+      tenancy = refs.tenancies.find((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= range.to && (t.endDate === null || t.endDate >= range.from));
+      if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} in ${monthText}`);
+    }
+    const tax = explicitTax ?? (unit && amount !== undefined ? (kind === 'rent' ? percentOf(amount, unit.rentTaxRateBp) : kind === 'service' ? percentOf(amount, unit.serviceTaxRateBp) : 0) : 0);
+    if (tenancy && kind && kind !== 'other' && ym) {
+      const key = chargeKey(tenancy.id, kind, serviceId ?? (kind === 'service' ? `new ${serviceName}` : 0), monthKey(ym));
+      if (existing.has(key)) check.problem(p.line, 'month', `the ${kind} charge of ${monthText} is already recorded for this tenancy`);
+      else if (seen.has(key)) check.problem(p.line, 'month', `the ${kind} charge of ${monthText} is also on line ${seen.get(key)}`);
+      else seen.set(key, p.line);
+    }
+    return { tenancyId: tenancy?.id, kind, serviceId, serviceName, monthKey: ym ? monthKey(ym) : 0, date, amount, tax, description: check.text(p, 'description', false) ?? null };
+  });
+  return {
+    kind: 'charges',
+    charges: values.map((v) => ({
+      tenancyId: v.tenancyId!,
+      kind: v.kind!,
+      serviceId: v.serviceId,
+      newService: v.serviceId === null && v.kind !== 'rent' && v.serviceName ? v.serviceName : null,
+      monthKey: v.monthKey,
+      chargeDate: v.date!,
+      amount: v.amount!,
+      tax: v.tax,
+      description: v.description,
+    })),
+  };
+};
+
+const planReceipts: Planner = (facts, _companyId, rows, check) => {
+  const refs = references(facts);
+  const values = rows.map((p) => {
+    const unit = unitOf(check, p, refs);
+    const tenantId = tenantOf(check, p, refs);
+    const date = check.date(p, 'date', true, true);
+    const amount = check.money(p, 'amount', true, { positive: true });
+    let tenancy: TenancyKeyRow | undefined;
+    if (unit && tenantId !== undefined && date !== undefined) {
+      const ofTenant = refs.tenancies.filter((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= date);
+      // The tenancy running at the date, or the tenant's last one in the unit (arrears paid after leaving).
+      tenancy = ofTenant.find((t) => t.endDate === null || t.endDate >= date) ?? ofTenant.at(-1);
+      if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} on ${p.row.date}`);
+    }
+    return { tenancyId: tenancy?.id, date: date!, amount: amount!, reference: check.text(p, 'reference', false, 100) ?? null };
+  });
+  return { kind: 'receipts', receipts: values.map((v) => ({ tenancyId: v.tenancyId!, date: v.date, amount: v.amount, reference: v.reference })) };
+};
+
+const planExpenses: Planner = (facts, companyId, rows, check) => {
+  const properties = facts.ids('properties');
+  const values = rows.map((p) => ({
+    propertyId: propertyOf(check, p, properties),
+    date: check.date(p, 'date', true),
+    description: check.text(p, 'description', true),
+    amount: check.money(p, 'amount', true, { positive: true }),
+  }));
+  return {
+    kind: 'expenses',
+    rows: values.map((v) => ({ table: 'expenses', named: [], row: { company_id: companyId, property_id: v.propertyId, expense_date: v.date, description: v.description, amount_cents: v.amount } })),
+  };
+};
+
+const PLANNERS: Record<LedgerImportKind, Planner> = {
+  landlords: planLandlords,
+  properties: planProperties,
+  units: planUnits,
+  tenants: planTenants,
+  tenancies: planTenancies,
+  charges: planCharges,
+  receipts: planReceipts,
+  expenses: planExpenses,
+};
+
+interface References {
+  properties: Map<string, number>;
+  units: Map<string, UnitKeyRow>;
+  tenants: Map<string, number>;
+  tenancies: TenancyKeyRow[];
+}
+
+function references(facts: LedgerImportFacts): References {
+  return { properties: facts.ids('properties'), units: facts.units(), tenants: facts.ids('tenants'), tenancies: facts.tenancies() };
+}
+
+function propertyOf(check: Checker, p: ParsedRow, properties: Map<string, number>): number | undefined {
+  const code = check.text(p, 'property_code', true);
+  if (code === undefined) return undefined;
+  return properties.get(code) ?? check.problem(p.line, 'property_code', `no property ${JSON.stringify(code)} (import properties first)${candidatesNote(code, properties.keys(), 'property codes')}`);
+}
+
+function unitOf(check: Checker, p: ParsedRow, refs: References): UnitKeyRow | undefined {
+  const propertyId = propertyOf(check, p, refs.properties);
+  const unitNo = check.text(p, 'unit_no', true);
+  if (propertyId === undefined || unitNo === undefined) return undefined;
+  return refs.units.get(unitKey(propertyId, unitNo)) ?? check.problem(p.line, 'unit_no', `no unit ${JSON.stringify(unitNo)} in property ${p.row.property_code}${candidatesNote(unitNo, unitNumbersOf(refs, propertyId), 'its units')}`);
+}
+
+function tenantOf(check: Checker, p: ParsedRow, refs: References): number | undefined {
+  const account = check.text(p, 'tenant_account', true);
+  if (account === undefined) return undefined;
+  return refs.tenants.get(account) ?? check.problem(p.line, 'tenant_account', `no tenant ${JSON.stringify(account)} (import tenants first)${candidatesNote(account, refs.tenants.keys(), 'tenant accounts')}`);
+}
+
+/** The unit numbers of one property, for a refusal that lists them. */
+function unitNumbersOf(refs: References, propertyId: number): string[] {
+  const prefix = `${propertyId}/`;
+  return [...refs.units.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+}
