@@ -366,3 +366,13 @@ describe('a ledger derived again after an upgrade', () => {
     }
   });
 });
+
+describe('money beyond the safe range on PostgreSQL', () => {
+  it('is refused, never rounded into a report', async () => {
+    const { propertyId } = await propertyIds(onPostgres, BAOBAB);
+    // 2^60 cents: a bigint PostgreSQL holds exactly, and no JS number does.
+    await onPostgres.run(`insert into expenses (company_id, property_id, expense_date, description, amount_cents) values ($1, $2, $3, 'Too much', 1152921504606846976)`, BAOBAB, propertyId, Date.UTC(2026, 5, 10));
+    await expect(onPostgres.store.payAdviceReport({ companyId: BAOBAB, propertyId, month: 6, year: 2026 })).rejects.toThrow(/beyond JavaScript's safe range: 1152921504606846976/);
+    await onPostgres.run(`delete from expenses where description = 'Too much'`);
+  });
+});
