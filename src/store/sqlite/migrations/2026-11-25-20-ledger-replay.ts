@@ -3,7 +3,7 @@
  * written by an earlier version holds allocations made when each receipt was imported, which
  * may depend on import order: every company that has tenancies is marked here, and the services
  * derive its allocations again when the store is next opened for work
- * (store/sqlite/ledger-allocation.ts, rederivePendingLedgers). A new store marks nothing.
+ * (services/ledger-allocation.ts, rederivePendingLedgers). A new store marks nothing.
  */
 import { sql, type Kysely } from 'kysely';
 
