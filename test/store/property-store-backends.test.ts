@@ -348,6 +348,30 @@ describe.each(backends)('imports meeting on one tenancy, on $name', (backend) =>
   }, 60_000);
 });
 
+describe.each(backends)('reference files meeting, on $name', (backend) => {
+  it('lets one of two instances letting one unit for the same months, or adding one landlord code, through; the other is refused naming it', async () => {
+    const companyId = concurrentCompany;
+    await importAll(backend.store, companyId, [
+      ['units', 'property_code,unit_no,market_rent\nP1,A2,800\n'],
+      ['tenants', 'account_no,name\nT2,Njeri\nT3,Kamau\n'],
+    ]);
+    const lettings = await Promise.allSettled([
+      backend.store.importLedger(companyId, 'tenancies', 'property_code,unit_no,tenant_account,from\nP1,A2,T2,2026-01-01\n'),
+      backend.another.importLedger(companyId, 'tenancies', 'property_code,unit_no,tenant_account,from\nP1,A2,T3,2026-02-01\n'),
+    ]);
+    expect(lettings.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((lettings.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason.message).toMatch(/line 2, from: unit A2 of P1 is let already for part of this period/);
+    expect(await backend.rows('select count(*) as n from tenancies t join units u on u.id = t.unit_id where u.unit_no = $1 and t.company_id = $2', 'A2', companyId)).toEqual([{ n: 1 }]);
+
+    const landlords = await Promise.allSettled([
+      backend.store.importLedger(companyId, 'landlords', 'code,name\nL9,Achieng Otieno\n'),
+      backend.another.importLedger(companyId, 'landlords', 'code,name\nL9,Achieng Otieno\n'),
+    ]);
+    expect(landlords.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((landlords.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason.message).toMatch(/line 2, code: landlord code "L9" already exists/);
+  }, 60_000);
+});
+
 describe('a ledger derived again after an upgrade', () => {
   it('gives the same reports as before on both backends, and is done once', async () => {
     for (const backend of backends) {
