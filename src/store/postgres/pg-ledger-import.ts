@@ -71,10 +71,10 @@ export async function withRetry<T>(work: () => Promise<T>): Promise<T> {
 
 const LEDGER_KINDS: ReadonlySet<LedgerImportKind> = new Set(['charges', 'receipts']);
 
-export function importLedgerOnPostgres(pool: pg.Pool, companyId: number, kind: LedgerImportKind, csvText: string): Promise<ImportResult> {
+export async function importLedgerOnPostgres(pool: pg.Pool, companyId: number, kind: LedgerImportKind, csvText: string): Promise<ImportResult> {
   checkImportKind(kind);
   const ledger = LEDGER_KINDS.has(kind);
-  return withRetry(() =>
+  return await withRetry(() =>
     inTransaction(pool, async (client) => {
       if (!ledger) await client.query('set transaction isolation level serializable');
       const company = companyOrThrow(await findCompanyOnPostgres(client, companyId), companyId);
