@@ -8,12 +8,16 @@ import { totalsOfMonth, WHOLE_TENANCY, type ReadMonthRow } from '../../domain/le
 import type { ExpenseInput } from '../../domain/pay-advice.js';
 import type { PropertyDetails, ServiceDetails } from '../../services/pay-advice-report.js';
 import type { LedgerRow, LedgerScope } from '../../services/paid-balance-report.js';
-import type { CompanySettings } from '../property-store.js';
+import type { CompanyProfile } from '../company-profile.js';
 import type { StatementRow } from '../tables/statement-row.js';
 import { rowOf, rowsOf, type Queryable } from './pg-rows.js';
 
-export function findCompanyOnPostgres(client: Queryable, companyId: number): Promise<CompanySettings | undefined> {
-  return rowOf<CompanySettings>(client, 'select id, name, time_zone as "timeZone", vat_rate_bp as "vatRateBp", address, phone, email from companies where id = $1', [companyId]);
+export function findCompanyOnPostgres(client: Queryable, companyId: number): Promise<CompanyProfile | undefined> {
+  return rowOf<CompanyProfile>(
+    client,
+    'select id, name, time_zone as "timeZone", vat_rate_bp as "vatRateBp", address, phone, email, currency, tax_number as "taxNumber" from companies where id = $1',
+    [companyId],
+  );
 }
 
 export function findPropertyOnPostgres(client: Queryable, propertyId: number): Promise<PropertyDetails | undefined> {
