@@ -10,8 +10,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { createPostgresDemo } from '../../src/store/postgres/postgres-demo.js';
-import { postgresAccessStore } from '../../src/store/postgres/postgres-access-store.js';
-import { postgresSetupStore } from '../../src/store/postgres/postgres-setup-store.js';
+import { postgresShopStore } from '../../src/store/postgres/postgres-shop-store.js';
 import { postgresTableDigest, sqliteTableDigest, sqliteTableLayout } from '../../src/store/postgres/table-digests.js';
 import { createDemoFile, type DemoSummary } from '../../src/store/sqlite/demo/demo-file.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
@@ -75,8 +74,9 @@ describe('the demo on PostgreSQL', () => {
   });
 
   it('goes on as a store: new companies, tokens and products get ids after the demo\'s', async () => {
-    const setup = postgresSetupStore(pool);
-    const access = postgresAccessStore(pool);
+    const store = postgresShopStore(pool, 'postgres://test/demo');
+    const setup = store;
+    const access = store;
     const maxId = (table: string) => (sqlite.sqlite.prepare(`select max(id) as n from ${table}`).get() as { n: number }).n;
     const company = await setup.setUpCompany({ name: 'After The Demo' });
     expect(company.companyId).toBe(maxId('companies') + 1);
