@@ -23,6 +23,10 @@ export interface TokenSummary {
   revokedAt: number | null;
 }
 
+/** The columns of `api_tokens` as a TokenSummary, in SQL that both backends read. */
+export const TOKEN_SUMMARY_COLUMNS =
+  'id, name, role, company_id as "companyId", user_id as "userId", created_at as "createdAt", revoked_at as "revokedAt"';
+
 export interface NewLocalUser {
   companyId: number;
   role: Role;

@@ -22,7 +22,7 @@ import {
 import { checkedNewUser, checkPassword, normaliseUsername } from '../../services/local-user-rules.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../services/password-hash.js';
 import { hashToken } from '../../services/token-hash.js';
-import type { AccessStore, TokenSummary } from '../access-store.js';
+import { TOKEN_SUMMARY_COLUMNS, type AccessStore, type TokenSummary } from '../access-store.js';
 import { numbersOf } from './pg-numbers.js';
 import { tokenUserCache } from './pg-token-user-cache.js';
 import { inTransaction } from './pg-unit-of-work.js';
@@ -70,21 +70,11 @@ export function postgresAccessStore(pool: pg.Pool): AccessStore {
 
     listTokens: (companyId) =>
       inTransaction(pool, async (client) =>
-        (
-          await rows<{ id: number; name: string; role: Role; company_id: number; user_id: number; created_at: number; revoked_at: number | null }>(
-            client,
-            `select id, name, role, company_id, user_id, created_at, revoked_at from api_tokens where $1::bigint is null or company_id = $1 order by id`,
-            [companyId ?? null],
-          )
-        ).map((row): TokenSummary => ({
-          id: row.id,
-          name: row.name,
-          role: row.role,
-          companyId: row.company_id,
-          userId: row.user_id,
-          createdAt: row.created_at,
-          revokedAt: row.revoked_at,
-        })),
+        rows<TokenSummary>(
+          client,
+          `select ${TOKEN_SUMMARY_COLUMNS} from api_tokens where $1::bigint is null or company_id = $1 order by id`,
+          [companyId ?? null],
+        ),
       ),
 
     revokeToken: async (id, now = Date.now()) => {

@@ -6,7 +6,7 @@ import type { Role } from '../../contract/enums.js';
 import type { Store } from './open-db.js';
 import { newTokenText, noCompanyForToken, tokenNotRevocable } from '../../services/access-rules.js';
 import { hashToken } from '../../services/token-hash.js';
-import type { CreatedToken, TokenSummary } from '../access-store.js';
+import { TOKEN_SUMMARY_COLUMNS, type CreatedToken, type TokenSummary } from '../access-store.js';
 
 /** Creates a token for the named user of the company (the user is created with the role if new). */
 export function createToken(store: Store, input: { companyId: number; role: Role; name: string; now?: number }): CreatedToken {
@@ -35,22 +35,8 @@ export function createToken(store: Store, input: { companyId: number; role: Role
 }
 
 export function listTokens(store: Store, companyId?: number): TokenSummary[] {
-  const rows = store.sqlite
-    .prepare<[], { id: number; name: string; role: Role; company_id: number; user_id: number; created_at: number; revoked_at: number | null }>(
-      `select id, name, role, company_id, user_id, created_at, revoked_at from api_tokens order by id`,
-    )
-    .all();
-  return rows
-    .filter((row) => companyId === undefined || row.company_id === companyId)
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      role: row.role,
-      companyId: row.company_id,
-      userId: row.user_id,
-      createdAt: row.created_at,
-      revokedAt: row.revoked_at,
-    }));
+  const rows = store.sqlite.prepare<[], TokenSummary>(`select ${TOKEN_SUMMARY_COLUMNS} from api_tokens order by id`).all();
+  return rows.filter((row) => companyId === undefined || row.companyId === companyId);
 }
 
 const writesByStore = new WeakMap<Store, number>();
