@@ -20,7 +20,8 @@ import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
 import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
 import { numbersOf, safeNumber } from './pg-numbers.js';
 import { inTransaction } from './pg-unit-of-work.js';
-import { toLookedUpUnit, UNIT_SALE } from './pg-unit-lookup.js';
+import { UNIT_SALE } from '../unit-sale-query.js';
+import { lookedUpUnitOf } from './pg-unit-lookup.js';
 
 const OWNED_TABLES: Record<SaleReferenceKind, string> = {
   cashSale: 'cash_sales',
@@ -116,7 +117,7 @@ async function readSaveFacts(client: pg.PoolClient, body: SaveCashSaleInput['bod
 /** "unit 7 (IMEI ...) is already sold: receipt R000123, ...", as SQLite's save says it. */
 async function soldUnitMessage(client: pg.PoolClient, unitId: number, timeZone: string | undefined): Promise<string> {
   const row = (await client.query(`${UNIT_SALE} where u.id = $1`, [unitId])).rows[0] as Record<string, unknown> | undefined;
-  return row ? soldUnitText(toLookedUpUnit(row), timeZone ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;
+  return row ? soldUnitText(lookedUpUnitOf(row), timeZone ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;
 }
 
 const HEADER_COLUMNS = [
