@@ -22,8 +22,14 @@ export interface CommandContext {
   /** A person is at the terminal and prompts are allowed (stdin and stdout TTYs, no --no-input). */
   readonly interactive: boolean;
   settings(): Promise<Settings>;
-  /** The local store file embedded mode and `local` commands use. */
+  /** The local store file embedded mode and `local` commands use when no database URL is set. */
   databaseFile(): Promise<string>;
+  /**
+   * Where embedded mode, `local` commands and `serve` find the store: the database URL
+   * (--database, SHOPPROP_DATABASE_URL, the profile's database) when one is set, else the file.
+   * A --db flag given without --database wins over a URL from the environment or the profile.
+   */
+  storeLocation(): Promise<string>;
   client(): Promise<ShopClient>;
   /** True when commands run on the local store in-process. */
   embedded(): Promise<boolean>;
@@ -57,6 +63,11 @@ export function createContext(globals: GlobalOptions, io: CliIO = cliIO()): Comm
       const { defaultDatabaseFile } = await import('./config/paths.js');
       return defaultDatabaseFile(env);
     },
+    async storeLocation() {
+      const effective = await context.settings();
+      const fileByFlag = effective.sources.db === 'flag' && effective.sources.database !== 'flag';
+      return effective.database !== undefined && !fileByFlag ? effective.database : context.databaseFile();
+    },
     async embedded() {
       return globals.local === true || !(await context.settings()).baseUrl;
     },
@@ -64,7 +75,7 @@ export function createContext(globals: GlobalOptions, io: CliIO = cliIO()): Comm
       return (client ??= (async () => {
         const effective = await context.settings();
         transport = (await context.embedded())
-          ? openEmbedded(await context.databaseFile(), context)
+          ? openEmbedded(await context.storeLocation(), context)
           : import('../client/open-http-transport.js').then((m) =>
               m.openHttpTransport({ baseUrl: effective.baseUrl!, trace, deadlineMs: requestDeadlineMs(globals.timeout ?? env.SHOPPROP_TIMEOUT) }),
             );
@@ -98,8 +109,8 @@ export function requestDeadlineMs(text: string | undefined): number | undefined 
 }
 
 async function openEmbedded(dbFile: string, context: Pick<CommandContext, 'say'>): Promise<Transport> {
-  const { existsSync } = await import('node:fs');
-  if (!existsSync(dbFile)) {
+  const [{ existsSync }, { isPostgresUrl }] = await Promise.all([import('node:fs'), import('../store/postgres/database-url.js')]);
+  if (!isPostgresUrl(dbFile) && !existsSync(dbFile)) {
     throw new CliUsageError(
       `no local store at ${dbFile}: ${FIRST_STEPS}, or set a service with --base-url`,
     );

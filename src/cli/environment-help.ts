@@ -6,6 +6,8 @@ export const ENVIRONMENT_HELP = `Environment variables
   SHOPPROP_TOKEN       bearer token (like --token)
   SHOPPROP_COMPANY     company id (like --company)
   SHOPPROP_DB          local store file (like --db)
+  SHOPPROP_DATABASE_URL  a PostgreSQL store instead of the file (like --database), e.g.
+                       postgres://shop@db.example.com/shop?pool_max=10&statement_timeout=15000
   SHOPPROP_CONFIG_DIR  where the config file lives (default: the user config directory)
   SHOPPROP_DATA_DIR    where the local store and the offline outbox live (default: the user data directory)
   SHOPPROP_TIMEOUT     seconds one request to the service may take in all (like --timeout; default 60)

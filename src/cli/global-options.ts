@@ -10,6 +10,8 @@ export interface GlobalOptions {
   token?: string;
   local?: boolean;
   db?: string;
+  /** A PostgreSQL store's URL: embedded mode, `local` commands and `serve` use it instead of the db file. */
+  database?: string;
   format?: string;
   fields?: string;
   output?: string;
@@ -32,6 +34,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--token <token>', 'bearer token for the service (env SHOPPROP_TOKEN)')
     .option('--local', 'use the local store in-process even when a base URL is configured')
     .option('--db <file>', 'local store file (env SHOPPROP_DB; default in the user data directory)')
+    .option('--database <url>', 'a PostgreSQL store instead of the file, postgres://user@host/db; pool size and statement timeout (ms) as URL parameters pool_max (default 10) and statement_timeout (default 15000) (env SHOPPROP_DATABASE_URL)')
     .addOption(new Option('-f, --format <format>', 'output format; default table on a terminal, json when piped').choices(['table', 'json', 'ndjson', 'csv', 'xlsx']))
     .option('--fields <list>', 'comma-separated fields to show, in order (e.g. id,issueDate,totalAmount)')
     .option('-o, --output <file>', 'write data to FILE, in the format its extension names (.csv .xlsx .json .ndjson .txt; receipt print and statement-pdf also .pdf); an extension a command cannot write is refused')

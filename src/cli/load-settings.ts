@@ -12,7 +12,7 @@ export function configFile(env: NodeJS.ProcessEnv): string {
 
 export function loadEffectiveSettings(globals: GlobalOptions, env: NodeJS.ProcessEnv): Settings {
   return resolveSettings({
-    flags: { profile: globals.profile, baseUrl: globals.baseUrl, token: globals.token, db: globals.db },
+    flags: { profile: globals.profile, baseUrl: globals.baseUrl, token: globals.token, db: globals.db, database: globals.database },
     env,
     store: readConfigFile({ env }),
   });

@@ -3,14 +3,15 @@
  * administration of the store that the bundled server serves.
  */
 import { existsSync } from 'node:fs';
+import { isPostgresUrl } from '../store/postgres/database-url.js';
 import type { ShopStore } from '../store/shop-store.js';
 import { FIRST_STEPS, type CommandContext } from './context.js';
 import { upgradeNotice } from './upgrade-notice.js';
 import { CliUsageError } from './usage-error.js';
 
 export async function withLocalStore<T>(context: CommandContext, body: (store: ShopStore) => Promise<T> | T): Promise<T> {
-  const file = await context.databaseFile();
-  if (!existsSync(file)) {
+  const file = await context.storeLocation();
+  if (!isPostgresUrl(file) && !existsSync(file)) {
     throw new CliUsageError(`no local store at ${file}: ${FIRST_STEPS}; --db picks another file`);
   }
   const { openShopStore } = await import('../store/open-shop-store.js');

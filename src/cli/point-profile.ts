@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { CommandContext } from './context.js';
 
 export interface ProfileTarget {
-  /** The store file the ids belong to. */
+  /** The store the ids belong to: a SQLite file, or a PostgreSQL URL. */
   storeFile: string;
   companyId: number;
   retailShopId?: number;
@@ -20,7 +20,14 @@ export async function pointProfile(context: CommandContext, target: ProfileTarge
   const [{ openConfigStore }, { profileToWrite }] = await Promise.all([import('./config/config-store.js'), import('./config/settings.js')]);
   const config = await openConfigStore({ env: context.env });
   const profile = profileToWrite(context.globals.profile, context.env, config);
-  config.set(profile, 'db', resolve(target.storeFile));
+  const { isPostgresUrl } = await import('../store/postgres/database-url.js');
+  if (isPostgresUrl(target.storeFile)) {
+    config.set(profile, 'database', target.storeFile);
+  } else {
+    // A file chosen for this profile: a database URL it held would take precedence over it.
+    config.set(profile, 'db', resolve(target.storeFile));
+    config.unset(profile, 'database');
+  }
   for (const key of ['companyId', 'retailShopId', 'cashbookId', 'userId'] as const) {
     const value = target[key];
     // An id of the store the profile used before would name something else in this one.

@@ -15,7 +15,7 @@ export async function openEmbeddedTransport(dbFile: string, options: { onUpgrade
   const store = await openShopStore(dbFile, { onUpgrade: options.onUpgrade, pageCacheKiB: 2000 });
   try {
     const app = await buildApp({ store, embeddedPrincipal: LOCAL_ADMIN });
-    return createInProcessTransport(app, `embedded (${dbFile})`, () => store.close());
+    return createInProcessTransport(app, `embedded (${store.location})`, () => store.close());
   } catch (error) {
     await store.close();
     throw error;

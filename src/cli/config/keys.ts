@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseCorsOrigins } from '../../server/cors-origin.js';
+import { isPostgresUrl, postgresPoolSettings, redactedUrl } from '../../store/postgres/database-url.js';
 import { ConfigUsageError } from './errors.js';
 
 /** The settings a profile holds. */
@@ -13,6 +14,7 @@ export const PROFILE_KEYS = [
   'pagingStyle',
   'timeZone',
   'db',
+  'database',
   'publicUrl',
   'corsOrigins',
 ] as const;
@@ -33,6 +35,11 @@ export interface Profile {
   timeZone?: string;
   /** The local store file (an absolute path) that embedded mode and `local` commands use. */
   db?: string;
+  /**
+   * A PostgreSQL store's URL (postgres://user@host/db, with pool_max and statement_timeout as
+   * parameters if wanted): when set, embedded mode, `local` commands and `serve` use it, not db.
+   */
+  database?: string;
   /** The origin `serve` builds statement links on, e.g. https://shop.example.com. */
   publicUrl?: string;
   /** Origins of browser apps `shopprop serve` lets call it, comma-separated (CORS). */
@@ -83,6 +90,8 @@ function parseAny(key: ProfileKey, value: unknown, where: string): string | numb
       return parseTimeZone(value, where);
     case 'db':
       return parseStoreFile(value, where);
+    case 'database':
+      return parseDatabaseUrl(value, where);
     case 'publicUrl':
       return parsePublicUrl(value, where);
     case 'corsOrigins':
@@ -147,6 +156,19 @@ function parsePagingStyle(value: unknown, where: string): PagingStyle {
   const style = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if ((PAGING_STYLES as readonly unknown[]).includes(style)) return style as PagingStyle;
   throw new ConfigUsageError(`${where}: expected one of ${PAGING_STYLES.join(', ')}, got ${shown(value)}`);
+}
+
+/** A postgres:// URL whose pool settings (pool_max, statement_timeout) are valid; messages never show its password. */
+function parseDatabaseUrl(value: unknown, where: string): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const expected = `${where}: expected a PostgreSQL URL such as postgres://shop@db.example.com/shop (a SQLite file goes in --db)`;
+  if (!isPostgresUrl(text)) throw new ConfigUsageError(`${expected}, got ${typeof value === 'string' ? `"${redactedUrl(value)}"` : shown(value)}`);
+  try {
+    postgresPoolSettings(text);
+  } catch (error) {
+    throw new ConfigUsageError(`${where}: ${(error as Error).message}`);
+  }
+  return text;
 }
 
 /** A store file, kept absolute: a relative name would mean another file in another directory. */

@@ -21,6 +21,7 @@ export const SETTINGS_ENV = {
   token: 'SHOPPROP_TOKEN',
   companyId: 'SHOPPROP_COMPANY',
   db: 'SHOPPROP_DB',
+  database: 'SHOPPROP_DATABASE_URL',
 } as const satisfies Partial<Record<ProfileKey | 'profile', string>>;
 
 export const DEFAULT_PAGING_STYLE: PagingStyle = 'offset';
@@ -52,7 +53,7 @@ export interface ResolveSettingsInput {
 
 /**
  * Settings by precedence: flags > environment (SHOPPROP_PROFILE, SHOPPROP_BASE_URL,
- * SHOPPROP_TOKEN, SHOPPROP_COMPANY, SHOPPROP_DB) > the config file's profile (`--profile`, else
+ * SHOPPROP_TOKEN, SHOPPROP_COMPANY, SHOPPROP_DB, SHOPPROP_DATABASE_URL) > the config file's profile (`--profile`, else
  * SHOPPROP_PROFILE, else the active one) > what it leaves unset, from the `default` profile >
  * defaults. Every value is validated whatever its
  * source, and an error names that source: `--company-id`, `SHOPPROP_COMPANY`, or the

@@ -21,7 +21,11 @@ export async function outboxFile(context: CommandContext): Promise<string> {
 
 /** `http://host:port/base` for a service, `local:/abs/path.db` for the local store in-process. */
 export async function outboxTarget(context: CommandContext): Promise<string> {
-  if (await context.embedded()) return `local:${resolve(await context.databaseFile())}`;
+  if (await context.embedded()) {
+    const location = await context.storeLocation();
+    const { isPostgresUrl, redactedUrl } = await import('../../store/postgres/database-url.js');
+    return `local:${isPostgresUrl(location) ? redactedUrl(location) : resolve(location)}`;
+  }
   const baseUrl = (await context.settings()).baseUrl ?? '';
   return baseUrl.replace(/\/+$/, '');
 }

@@ -13,8 +13,13 @@ import { ServiceError } from '../../services/service-error.js';
 const UNAVAILABLE_MESSAGE =
   'the database server cannot be reached or is failing over; try again shortly (a sale sent again with its Idempotency-Key is saved once)';
 
-/** SQLSTATE classes of a lost or refused connection: 08 connection exception, 57P admin shutdown / crash, 53 insufficient resources. */
-const UNAVAILABLE_STATES = /^(08|57P|53)/;
+/**
+ * SQLSTATEs of a server that cannot do the work now: 08 connection exception, 57P admin
+ * shutdown / crash / cannot connect now, 53 insufficient resources, 57014 a statement cancelled
+ * (its statement_timeout), 25006 a read-only transaction (connected to a standby during a
+ * failover). Each leaves nothing done: the transaction is rolled back.
+ */
+const UNAVAILABLE_STATES = /^(08|57P|53|57014$|25006$)/;
 /** Node's socket errors when the server is not there or went away. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH']);
 
@@ -23,7 +28,7 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof KnownError) return false;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || SOCKET_CODES.has(code))) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test((error as Error)?.message ?? '');
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test((error as Error)?.message ?? '');
 }
 
 /** Runs `work` in a transaction on a connection of its own; a lost connection becomes a busy refusal. */
@@ -34,6 +39,9 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   } catch (error) {
     throw isUnavailable(error) ? new ServiceError('busy', UNAVAILABLE_MESSAGE) : error;
   }
+  // A connection lost between two statements is emitted as an error of the client: without a
+  // listener it would end the process; the next statement fails instead (and is refused as busy).
+  client.on('error', ignoreLostConnection);
   let broken = false;
   try {
     await client.query('begin');
@@ -46,6 +54,9 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     throw broken ? new ServiceError('busy', UNAVAILABLE_MESSAGE) : error;
   } finally {
     // A connection that failed is not given back to the pool.
+    client.off('error', ignoreLostConnection);
     client.release(broken || undefined);
   }
 }
+
+function ignoreLostConnection(): void {}

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { openConfigStore } from '../../config/config-store.js';
 import { createContext } from '../../context.js';
 import { checkProfileKey, DEFAULT_PROFILE } from '../../config/keys.js';
-import { redactProfile, redactToken } from '../../config/redact.js';
+import { redactProfile, redactSetting } from '../../config/redact.js';
 import { profileToWrite } from '../../config/settings.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { configFile } from '../../load-settings.js';
@@ -24,7 +24,7 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
       const inherited = own === undefined && profile !== DEFAULT_PROFILE ? store.get(DEFAULT_PROFILE, first!) : undefined;
       if (inherited !== undefined) say(`(from profile "${DEFAULT_PROFILE}")`);
       const value = own ?? inherited;
-      const shown = checkProfileKey(first!) === 'token' && value !== undefined ? redactToken(String(value)) : value;
+      const shown = redactSetting(checkProfileKey(first!), value);
       if (value === undefined) {
         // An error (exit 1), so it speaks as every error does.
         say(`shopprop: ${first} is not set in profile "${profile}"`);
@@ -36,7 +36,7 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
     }
     case 'set': {
       const stored = store.set(profile, first!, second);
-      say(`set ${first} = ${first === 'token' ? redactToken(String(stored)) : stored} in profile "${profile}"`);
+      say(`set ${first} = ${String(redactSetting(first!, stored))} in profile "${profile}"`);
       return;
     }
     case 'unset':

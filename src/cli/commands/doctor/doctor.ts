@@ -66,7 +66,7 @@ async function openTarget(context: CommandContext, timeoutMs: number): Promise<T
   if (await context.embedded()) {
     const { transport } = await context.client();
     // The context closes the store when the command ends.
-    return { transport, name: `the local store ${await context.databaseFile()}`, close: async () => {} };
+    return { transport, name: `the local store ${await shownStoreLocation(context)}`, close: async () => {} };
   }
   const verbose = context.globals.verbose === true || (context.env.SHOPPROP_DEBUG ?? '').split(',').includes('api');
   const { openHttpTransport } = await import('../../../client/open-http-transport.js');
@@ -120,4 +120,10 @@ function baseOf(name: ReadEndpoint): Pick<CheckRow, 'endpoint' | 'method' | 'pat
 /** The ids that were given, so an id taken from an answer never overrides a flag. */
 function defined(ids: CheckIds): Partial<CheckIds> {
   return Object.fromEntries(Object.entries(ids).filter(([, value]) => value !== undefined));
+}
+
+/** The store's location as it may be printed: a database URL without its password. */
+async function shownStoreLocation(context: CommandContext): Promise<string> {
+  const { redactedUrl } = await import('../../../store/postgres/database-url.js');
+  return redactedUrl(await context.storeLocation());
 }

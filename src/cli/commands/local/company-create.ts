@@ -18,9 +18,10 @@ export interface CompanyCreateOptions {
 
 export async function run(options: CompanyCreateOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const file = await context.databaseFile();
-  const { openShopStore } = await import('../../../store/open-shop-store.js');
-  const store = await openShopStore(file);
+  const location = await context.storeLocation();
+  const [{ openShopStore }, { redactedUrl }] = await Promise.all([import('../../../store/open-shop-store.js'), import('../../../store/postgres/database-url.js')]);
+  const store = await openShopStore(location);
+  const file = redactedUrl(location);
   let created;
   try {
     created = await store.setUpCompany({
@@ -40,7 +41,7 @@ export async function run(options: CompanyCreateOptions & GlobalOptions): Promis
   if (options.use) {
     const { pointProfile } = await import('../../point-profile.js');
     const profile = await pointProfile(context, {
-      storeFile: file,
+      storeFile: location,
       companyId: created.companyId,
       retailShopId: created.shopIds[0],
       cashbookId: created.cashbookIds[0],

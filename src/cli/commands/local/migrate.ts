@@ -10,7 +10,8 @@ import { isPostgresUrl, redactedUrl } from '../../../store/postgres/database-url
 
 export async function run(options: { database?: string } & GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const target = options.database ?? (await context.databaseFile());
+  // --database as given (a URL, or a SQLite file as before), else the profile's store.
+  const target = options.database ?? (await context.storeLocation());
   if (isPostgresUrl(target)) {
     const [{ openPostgresPool }, { migratePostgres }] = await Promise.all([
       import('../../../store/postgres/connect.js'),

@@ -21,6 +21,7 @@ export function localCommands(): Command {
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
     'shopprop local import products docs/examples/products.csv',
     'shopprop local token create --company 1 --role accountant --name "Accounts"',
+    'shopprop local token create --company 1 --role cashier --name "Till 2" --database postgres://shop@db.example.com/shop',
     'shopprop local list properties',
   );
 }
@@ -45,7 +46,7 @@ function defineLocalCommands(local: Command): void {
     'shopprop local token list',
   ).action(lazyAction('local/token-list'));
   withExamples(
-    token.command('revoke <tokenId>').description('revoke a token; it stops working at once'),
+    token.command('revoke <tokenId>').description('revoke a token; it stops working at once (on PostgreSQL, within 2 s on every instance)'),
     'shopprop local token revoke 3',
   ).action(lazyAction('local/token-revoke'));
 
@@ -171,8 +172,7 @@ function defineLocalCommands(local: Command): void {
   withExamples(
     local
       .command('migrate')
-      .description('bring a store\'s schema up to date: a postgres:// URL (PostgreSQL) or a SQLite file (default: the profile\'s store)')
-      .option('--database <url-or-file>', 'postgres://user@host/db, or a SQLite store file'),
+      .description('bring a store\'s schema up to date: --database postgres://... (PostgreSQL; a SQLite file is taken too), else the profile\'s store'),
     'shopprop local migrate --database postgres://shop@db.example.com/shop',
   ).action(lazyAction('local/migrate'));
   withExamples(

@@ -18,14 +18,16 @@ export interface ServeOptions {
 
 export async function run(options: ServeOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
-  const dbFile = await context.databaseFile();
+  const dbFile = await context.storeLocation();
+  const { isPostgresUrl, redactedUrl } = await import('../../../store/postgres/database-url.js');
+  const shown = redactedUrl(dbFile);
   const publicUrl = options.publicUrl !== undefined ? parseProfileValue('publicUrl', options.publicUrl, '--public-url') : (await context.settings()).publicUrl;
   const corsOrigins = await allowedOrigins(options.corsOrigin, context);
   const { startServer, closeOnSignals } = await import('../../../server/start.js');
   const logStream = options.quiet ? undefined : await requestLogStream(options, context);
-  const server = await startServer({ dbFile, host: options.host, port: options.port, log: !options.quiet, logStream, publicUrl, corsOrigins, onUpgrade: upgradeNotice((message) => context.say(message), dbFile) });
+  const server = await startServer({ dbFile, host: options.host, port: options.port, log: !options.quiet, logStream, publicUrl, corsOrigins, onUpgrade: upgradeNotice((message) => context.say(message), shown) });
   if (corsOrigins.length > 0) context.say(`shopprop serve: browser apps on ${corsOrigins.join(', ')} may call it`);
-  context.say(`shopprop serve: listening on ${server.url} (store ${dbFile}); Ctrl-C stops`);
+  context.say(`shopprop serve: listening on ${server.url} (store ${shown}${isPostgresUrl(dbFile) ? ', PostgreSQL' : ''}); Ctrl-C stops`);
   await new Promise<void>((resolve) => closeOnSignals(server, resolve));
   context.say('shopprop serve: stopped; database closed');
 }
