@@ -6,6 +6,7 @@
  */
 import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../../src/contract/common.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import { openShopStore } from '../../src/store/open-shop-store.js';
 import { postgresPoolSettings } from '../../src/store/postgres/database-url.js';
@@ -190,7 +191,7 @@ describe('serve on PostgreSQL when the connection is lost', () => {
       statuses.push(answer.status);
       if (answer.status === 503) {
         expect(answer.headers.get('retry-after')).toBe('1');
-        expect((await answer.json()).code).toBeDefined();
+        expect(((await answer.json()) as { code?: string }).code).toBe(ErrorCodes.busy);
       } else {
         await answer.body?.cancel();
       }
