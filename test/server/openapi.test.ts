@@ -2,67 +2,73 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_PATH } from '../../src/contract/auth.js';
 import { endpoints } from '../../src/contract/endpoints.js';
-import { startTestServer, type TestServer } from '../helpers/local-server.js';
+import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
+import { usePostgres } from '../helpers/postgres.js';
 
-type Operation = { parameters?: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
+const postgres = usePostgres();
 
-describe('the published OpenAPI document', () => {
-  let server: TestServer;
-  let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
-  beforeAll(async () => {
-    server = await startTestServer();
-    const response = await fetch(`${server.url}/api/openapi.json`);
-    expect(response.status).toBe(200);
-    document = (await response.json()) as typeof document;
-  });
-  afterAll(() => server.close());
+// The same tests on both backends (helpers/local-server.ts BACKENDS).
+describe.each(BACKENDS)('on %s', (backend) => {
+  type Operation = { parameters?: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown> };
 
-  it('is served without a token and is a valid OpenAPI 3.1 document', async () => {
-    expect(document.openapi).toBe('3.1.0');
-    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
-  });
+  describe('the published OpenAPI document', () => {
+    let server: TestServer;
+    let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
+    beforeAll(async () => {
+      server = await startTestServer({ backend, postgres });
+      const response = await fetch(`${server.url}/api/openapi.json`);
+      expect(response.status).toBe(200);
+      document = (await response.json()) as typeof document;
+    });
+    afterAll(() => server.close());
 
-  it('lists every endpoint of the interface with its method and every query parameter, required as the schema says', () => {
-    for (const endpoint of Object.values(endpoints)) {
-      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
-      expect(operation, endpoint.path).toBeDefined();
-      const schema = endpoint.request as unknown as { properties: Record<string, unknown>; required?: string[] };
-      if (endpoint.method === 'GET') {
-        expect(operation!.parameters!.map((p) => p.name).sort(), endpoint.path).toEqual(Object.keys(schema.properties).sort());
-        for (const parameter of operation!.parameters!) {
-          expect(parameter.in).toBe('query');
-          expect(parameter.required, `${endpoint.path} ${parameter.name}`).toBe(schema.required?.includes(parameter.name) ?? false);
+    it('is served without a token and is a valid OpenAPI 3.1 document', async () => {
+      expect(document.openapi).toBe('3.1.0');
+      await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+    });
+
+    it('lists every endpoint of the interface with its method and every query parameter, required as the schema says', () => {
+      for (const endpoint of Object.values(endpoints)) {
+        const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+        expect(operation, endpoint.path).toBeDefined();
+        const schema = endpoint.request as unknown as { properties: Record<string, unknown>; required?: string[] };
+        if (endpoint.method === 'GET') {
+          expect(operation!.parameters!.map((p) => p.name).sort(), endpoint.path).toEqual(Object.keys(schema.properties).sort());
+          for (const parameter of operation!.parameters!) {
+            expect(parameter.in).toBe('query');
+            expect(parameter.required, `${endpoint.path} ${parameter.name}`).toBe(schema.required?.includes(parameter.name) ?? false);
+          }
+        } else {
+          expect(operation!.requestBody, endpoint.path).toBeDefined();
         }
-      } else {
-        expect(operation!.requestBody, endpoint.path).toBeDefined();
       }
-    }
-    expect(document.paths[LOGIN_PATH]?.post).toBeDefined();
-    // The interface's own parameters, spelled as it spells them.
-    expect(document.paths['/api/propertystmt/payadvice']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['companyId', 'propertyId', 'lldPaymentType', 'srvcId', 'month', 'year']));
-  });
+      expect(document.paths[LOGIN_PATH]?.post).toBeDefined();
+      // The interface's own parameters, spelled as it spells them.
+      expect(document.paths['/api/propertystmt/payadvice']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['companyId', 'propertyId', 'lldPaymentType', 'srvcId', 'month', 'year']));
+    });
 
-  it('describes the bundled server\'s reference data, the company\'s currency and PIN optional (earlier servers lack them)', () => {
-    const operation = document.paths['/api/local/reference-data']?.get as Operation & { responses: { 200: { content: { 'application/json': { schema: { properties: { company: { properties: Record<string, unknown>; required: string[] } } } } } } } };
-    expect(operation.parameters!.map((p) => [p.name, p.required])).toEqual([['companyId', true], ['unitIds', false]]);
-    const company = operation.responses[200].content['application/json'].schema.properties.company;
-    expect(Object.keys(company.properties)).toEqual(expect.arrayContaining(['currency', 'taxNumber']));
-    expect(company.required).not.toContain('currency');
-    expect(company.required).not.toContain('taxNumber');
-  });
+    it('describes the bundled server\'s reference data, the company\'s currency and PIN optional (earlier servers lack them)', () => {
+      const operation = document.paths['/api/local/reference-data']?.get as Operation & { responses: { 200: { content: { 'application/json': { schema: { properties: { company: { properties: Record<string, unknown>; required: string[] } } } } } } } };
+      expect(operation.parameters!.map((p) => [p.name, p.required])).toEqual([['companyId', true], ['unitIds', false]]);
+      const company = operation.responses[200].content['application/json'].schema.properties.company;
+      expect(Object.keys(company.properties)).toEqual(expect.arrayContaining(['currency', 'taxNumber']));
+      expect(company.required).not.toContain('currency');
+      expect(company.required).not.toContain('taxNumber');
+    });
 
-  it('has a readable page at /api/docs naming every path', async () => {
-    const response = await fetch(`${server.url}/api/docs`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/text\/html/);
-    const page = await response.text();
-    for (const endpoint of Object.values(endpoints)) expect(page).toContain(`${endpoint.method} ${endpoint.path}`);
-  });
+    it('has a readable page at /api/docs naming every path', async () => {
+      const response = await fetch(`${server.url}/api/docs`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      const page = await response.text();
+      for (const endpoint of Object.values(endpoints)) expect(page).toContain(`${endpoint.method} ${endpoint.path}`);
+    });
 
-  it('refuses, in the helper every server test goes through, an answer that does not follow it', async () => {
-    const { checkAnswer } = await import('../helpers/openapi-check.js');
-    expect(() => checkAnswer('GET', '/api/propertystmt/statements', 200, { count: 1 })).toThrow(/does not follow/);
-    expect(() => checkAnswer('GET', '/api/propertystmt/statements', 401, { success: 'false', message: 'no', code: 'UNAUTHORIZED' })).not.toThrow();
-    expect(() => checkAnswer('GET', '/api/propertystmt/statements', 401, { message: 'no' })).toThrow(/does not follow/);
+    it('refuses, in the helper every server test goes through, an answer that does not follow it', async () => {
+      const { checkAnswer } = await import('../helpers/openapi-check.js');
+      expect(() => checkAnswer('GET', '/api/propertystmt/statements', 200, { count: 1 })).toThrow(/does not follow/);
+      expect(() => checkAnswer('GET', '/api/propertystmt/statements', 401, { success: 'false', message: 'no', code: 'UNAUTHORIZED' })).not.toThrow();
+      expect(() => checkAnswer('GET', '/api/propertystmt/statements', 401, { message: 'no' })).toThrow(/does not follow/);
+    });
   });
 });
