@@ -46,6 +46,8 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     }
   };
 
+  problems.push(...nulCharacterProblems(body));
+
   const unitLines = new Map<number, number>();
   let totalsKnown = true;
   const lines = body.itemIssuesDto.map((line, index): CheckedSaleLine => {
@@ -160,4 +162,23 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
 /** "totalAmount is 100, expected 116; itemIssuesDto[0].qty ..." */
 export function describeProblems(problems: readonly SaleProblem[]): string {
   return problems.map((p) => p.message).join('; ');
+}
+
+/**
+ * A text field may not hold the NUL character (U+0000): PostgreSQL's text cannot keep it, and a
+ * sale is refused or kept alike on either backend. Every other character is kept as sent.
+ */
+function nulCharacterProblems(body: SaveCashSaleBody): SaleProblem[] {
+  const problems: SaleProblem[] = [];
+  const look = (value: unknown, field: string): void => {
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) problems.push({ field, message: `${field} may not hold the NUL character (U+0000)` });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => look(item, `${field}[${index}]`));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) look(inner, field === '' ? key : `${field}.${key}`);
+    }
+  };
+  look(body, '');
+  return problems;
 }

@@ -55,15 +55,22 @@ export interface UnitRef {
 }
 
 /** Units in stock of the company, oldest first, skipping `skip` of them. */
-export function unitsInStock(store: Store, companyId: number, count = 1, skip = 0): UnitRef[] {
-  const rows = store.sqlite
-    .prepare(
-      `select u.id, u.product_id, p.name, u.sale_price_cents, u.purchase_price_cents, p.tax_rate_id, t.rate_bp, p.tax_inc_exc, u.imei1
+const UNITS_IN_STOCK_SQL = `select u.id, u.product_id, p.name, u.sale_price_cents, u.purchase_price_cents, p.tax_rate_id, t.rate_bp, p.tax_inc_exc, u.imei1
          from item_specs u join item_products p on p.id = u.product_id join tax_rates t on t.id = p.tax_rate_id
-        where u.company_id = ? and u.status = 'in_stock' order by u.id limit ? offset ?`,
-    )
-    .all(companyId, count, skip) as { id: number; product_id: number; name: string; sale_price_cents: number; purchase_price_cents: number; tax_rate_id: number; rate_bp: number; tax_inc_exc: 0 | 1; imei1: string }[];
-  return rows.map((r) => ({ id: r.id, productId: r.product_id, name: r.name, price: amountOf(BigInt(r.sale_price_cents)), cost: amountOf(BigInt(r.purchase_price_cents)), taxRateId: r.tax_rate_id, taxRate: r.rate_bp / 100, taxIncExc: r.tax_inc_exc, imei1: r.imei1 }));
+        where u.company_id = ? and u.status = 'in_stock' order by u.id limit ? offset ?`;
+type UnitRow = { id: number; product_id: number; name: string; sale_price_cents: number; purchase_price_cents: number; tax_rate_id: number; rate_bp: number; tax_inc_exc: 0 | 1; imei1: string };
+
+export function unitsInStock(store: Store, companyId: number, count = 1, skip = 0): UnitRef[] {
+  return (store.sqlite.prepare(UNITS_IN_STOCK_SQL).all(companyId, count, skip) as UnitRow[]).map(unitRef);
+}
+
+/** The same, read from a server's own store on either backend (TestServer.rows): units the tests sold are no longer in stock. */
+export async function unitsInStockOf(server: { rows<T>(sql: string, ...params: unknown[]): Promise<T[]> }, companyId: number, count = 1, skip = 0): Promise<UnitRef[]> {
+  return (await server.rows<UnitRow>(UNITS_IN_STOCK_SQL, companyId, count, skip)).map(unitRef);
+}
+
+function unitRef(r: UnitRow): UnitRef {
+  return { id: r.id, productId: r.product_id, name: r.name, price: amountOf(BigInt(r.sale_price_cents)), cost: amountOf(BigInt(r.purchase_price_cents)), taxRateId: r.tax_rate_id, taxRate: r.rate_bp / 100, taxIncExc: Number(r.tax_inc_exc) as 0 | 1, imei1: r.imei1 };
 }
 
 /** A line with its tax and total, worked out independently of the domain code. */
