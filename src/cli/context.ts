@@ -109,7 +109,7 @@ export function requestDeadlineMs(text: string | undefined): number | undefined 
 }
 
 async function openEmbedded(dbFile: string, context: Pick<CommandContext, 'say'>): Promise<Transport> {
-  const [{ existsSync }, { isPostgresUrl }] = await Promise.all([import('node:fs'), import('../store/postgres/database-url.js')]);
+  const [{ existsSync }, { isPostgresUrl }] = await Promise.all([import('node:fs'), import('../store/store-location.js')]);
   if (!isPostgresUrl(dbFile) && !existsSync(dbFile)) {
     throw new CliUsageError(
       `no local store at ${dbFile}: ${FIRST_STEPS}, or set a service with --base-url`,

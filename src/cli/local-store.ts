@@ -3,7 +3,7 @@
  * administration of the store that the bundled server serves.
  */
 import { existsSync } from 'node:fs';
-import { isPostgresUrl } from '../store/postgres/database-url.js';
+import { isPostgresUrl } from '../store/store-location.js';
 import type { ShopStore } from '../store/shop-store.js';
 import { FIRST_STEPS, type CommandContext } from './context.js';
 import { upgradeNotice } from './upgrade-notice.js';

@@ -20,7 +20,7 @@ export async function pointProfile(context: CommandContext, target: ProfileTarge
   const [{ openConfigStore }, { profileToWrite }] = await Promise.all([import('./config/config-store.js'), import('./config/settings.js')]);
   const config = await openConfigStore({ env: context.env });
   const profile = profileToWrite(context.globals.profile, context.env, config);
-  const { isPostgresUrl } = await import('../store/postgres/database-url.js');
+  const { isPostgresUrl } = await import('../store/store-location.js');
   if (isPostgresUrl(target.storeFile)) {
     config.set(profile, 'database', target.storeFile);
   } else {

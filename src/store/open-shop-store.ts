@@ -5,7 +5,7 @@
  * is imported only here, lazily, so a command loads the engine it uses and nothing else.
  */
 import type { ShopStore } from './shop-store.js';
-import { isPostgresUrl } from './postgres/database-url.js';
+import { isPostgresUrl } from './store-location.js';
 
 export interface OpenShopStoreOptions {
   /** Told before an existing store is upgraded, with the schema versions it lacks (SQLite's; PostgreSQL's schema is applied under a lock, without notice). */

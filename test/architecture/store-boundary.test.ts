@@ -35,8 +35,9 @@ const SQLITE_ELSEWHERE: Record<string, string> = {
 
 /** Files outside src/store that may import a backend's own modules, and why. */
 const BACKEND_IMPORTS_ELSEWHERE: Record<string, RegExp> = {
-  // Demo rows go straight into SQLite tables, in bulk.
-  'cli/commands/server/demo.ts': /^store\/sqlite\/demo\/demo-file\.ts$/,
+  // Demo rows go straight into SQLite tables, in bulk; `demo --database` copies them into an
+  // empty PostgreSQL database with its own pool (postgres-demo.ts), before any store is open.
+  'cli/commands/server/demo.ts': /^store\/(sqlite\/demo\/demo-file|postgres\/(postgres-demo|connect))\.ts$/,
   // `local migrate` and `local copy` are about PostgreSQL itself.
   'cli/commands/local/migrate.ts': /^store\/postgres\//,
   'cli/commands/local/copy.ts': /^store\/postgres\//,

@@ -5,6 +5,7 @@
  * A real PostgreSQL (helpers/postgres.ts), the commands run in-process, HTTP on 127.0.0.1.
  */
 import { createServer, Socket, type Server } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/contract/common.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
@@ -207,4 +208,50 @@ describe('serve on PostgreSQL when the connection is lost', () => {
     }
     expect(after).toBe(200);
   });
+});
+
+describe('serve on PostgreSQL when the database is slow', () => {
+  let server: RunningServer;
+  let url = '';
+  let token = '';
+
+  beforeAll(async () => {
+    url = await postgres.createDatabase();
+    const setup = await openShopStore(url);
+    const company = await setup.setUpCompany({ name: 'Slow Shop' });
+    token = (await setup.createToken({ companyId: company.companyId, role: 'admin', name: 'slow' })).token;
+    await setup.close();
+    // One connection, statements cancelled after 6 s.
+    const withSettings = new URL(url);
+    withSettings.searchParams.set('pool_max', '1');
+    withSettings.searchParams.set('statement_timeout', '6000');
+    server = await startServer({ dbFile: withSettings.toString(), host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => server?.close());
+
+  it('answers 503 with Retry-After to a statement past statement_timeout and to a request waiting 5 s for a connection of a full pool', async () => {
+    const list = () => fetch(`${server.url}/api/inventorycashsale/list?companyId=1`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(20_000) });
+    const warm = await list();
+    expect(warm.status).toBe(200);
+    await warm.body?.cancel();
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // Every read of the sales waits for this lock.
+      await holder.query('begin');
+      await holder.query('lock table cash_sales in access exclusive mode');
+      const started = Date.now();
+      const [slow, queued] = await Promise.all([list(), new Promise((resolve) => setTimeout(resolve, 200)).then(list)]);
+      const answers = await Promise.all([slow, queued].map(async (answer) => ({ status: answer.status, retryAfter: answer.headers.get('retry-after'), body: (await answer.json()) as { code?: string; message?: string } })));
+      for (const answer of answers) expect(answer).toMatchObject({ status: 503, retryAfter: '1', body: { code: ErrorCodes.busy } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    const after = await list();
+    expect(after.status).toBe(200);
+    await after.body?.cancel();
+  }, 30_000);
 });

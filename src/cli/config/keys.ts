@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseCorsOrigins } from '../../server/cors-origin.js';
-import { isPostgresUrl, postgresPoolSettings, redactedUrl } from '../../store/postgres/database-url.js';
+import { isPostgresUrl, postgresPoolSettings, redactedUrl } from '../../store/store-location.js';
 import { ConfigUsageError } from './errors.js';
 
 /** The settings a profile holds. */

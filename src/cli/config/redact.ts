@@ -1,4 +1,4 @@
-import { redactedUrl } from '../../store/postgres/database-url.js';
+import { redactedUrl } from '../../store/store-location.js';
 import type { Profile } from './keys.js';
 
 const SHORT = 12;

@@ -23,7 +23,7 @@ export async function outboxFile(context: CommandContext): Promise<string> {
 export async function outboxTarget(context: CommandContext): Promise<string> {
   if (await context.embedded()) {
     const location = await context.storeLocation();
-    const { isPostgresUrl, redactedUrl } = await import('../../store/postgres/database-url.js');
+    const { isPostgresUrl, redactedUrl } = await import('../../store/store-location.js');
     return `local:${isPostgresUrl(location) ? redactedUrl(location) : resolve(location)}`;
   }
   const baseUrl = (await context.settings()).baseUrl ?? '';

@@ -124,6 +124,6 @@ function defined(ids: CheckIds): Partial<CheckIds> {
 
 /** The store's location as it may be printed: a database URL without its password. */
 async function shownStoreLocation(context: CommandContext): Promise<string> {
-  const { redactedUrl } = await import('../../../store/postgres/database-url.js');
+  const { redactedUrl } = await import('../../../store/store-location.js');
   return redactedUrl(await context.storeLocation());
 }

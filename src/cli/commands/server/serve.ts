@@ -19,7 +19,7 @@ export interface ServeOptions {
 export async function run(options: ServeOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
   const dbFile = await context.storeLocation();
-  const { isPostgresUrl, redactedUrl } = await import('../../../store/postgres/database-url.js');
+  const { isPostgresUrl, redactedUrl } = await import('../../../store/store-location.js');
   const shown = redactedUrl(dbFile);
   const publicUrl = options.publicUrl !== undefined ? parseProfileValue('publicUrl', options.publicUrl, '--public-url') : (await context.settings()).publicUrl;
   const corsOrigins = await allowedOrigins(options.corsOrigin, context);
