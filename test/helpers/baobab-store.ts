@@ -19,6 +19,22 @@ export function importBaobab(store: Store, companyId: number): { propertyId: num
   };
 }
 
+/** The same import through a test server's store interface and its rows, on either backend. */
+export async function importBaobabThrough(
+  server: { shop: { importLedger(companyId: number, kind: (typeof LEDGER_IMPORT_KINDS)[number], csvText: string): Promise<unknown> }; rows<T>(sql: string, ...params: unknown[]): Promise<T[]> },
+  companyId: number,
+): Promise<ReturnType<typeof importBaobab>> {
+  const files = fixtureCsv();
+  for (const kind of LEDGER_IMPORT_KINDS) await server.shop.importLedger(companyId, kind, files[kind]);
+  const id = async (sql: string, ...params: unknown[]) => (await server.rows<{ id: number }>(sql, ...params))[0]!.id;
+  return {
+    propertyId: await id('select id from properties where company_id = ? and code = ?', companyId, property.code),
+    landlordId: await id('select landlord_id as id from properties where company_id = ? and code = ?', companyId, property.code),
+    zoneId: await id('select zone_id as id from properties where company_id = ? and code = ?', companyId, property.code),
+    serviceId: await id(`select id from services where company_id = ? and name = 'Service charge'`, companyId),
+  };
+}
+
 /** A fresh store holding the two demo companies (no demo data) and Baobab Court in company 1. */
 export async function baobabStore(): Promise<{ store: Store; adminUserId: number; ids: ReturnType<typeof importBaobab>; close(): Promise<void> }> {
   const temp = makeTempDir();
