@@ -1,5 +1,5 @@
 /**
- * A server process with no CLI around it: `node dist/server/standalone.js --db FILE-OR-POSTGRES-URL --port N`.
+ * A server process with no CLI around it: `node dist/server/standalone.js --db FILE --port N`.
  * Used by tests and benchmarks that need to kill and restart a server.
  */
 import { parseArgs } from 'node:util';

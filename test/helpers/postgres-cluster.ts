@@ -23,8 +23,7 @@ export interface PostgresCluster {
 }
 
 
-/** `durable`: fsync and synchronous commit on, as a production server runs (for benchmarks); off by default. */
-export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const started = performance.now();
   const parent = mkdtempSync(join(tmpdir(), 'shopprop-pg-'));
   chmodSync(parent, 0o711);
@@ -42,7 +41,7 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--no-sync', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     onLog: (message) => keepLast(log, message),
     onError: (error) => keepLast(log, String(error)),
   });
