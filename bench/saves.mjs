@@ -6,20 +6,20 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { cli, demoDatabase, load, OUT, startLocalServer } from './lib.mjs';
 
-/** A two-line sale of stock products (no serialised unit, so it can be saved again and again). */
-export function saleBody(db) {
+/** A two-line sale of stock products of a company (no serialised unit, so it can be saved again and again). */
+export function saleBody(db, companyId = 1) {
   const sqlite = new Sqlite(db, { readonly: true });
-  const pick = (sql) => sqlite.prepare(sql).get();
+  const pick = (sql) => sqlite.prepare(sql).get(companyId);
   const products = sqlite
     .prepare(
       `select p.id, p.name, p.price_cents, p.cost_cents, p.tax_inc_exc, t.id as tax_id, t.rate_bp
          from item_products p join tax_rates t on t.id = p.tax_rate_id
-        where p.company_id = 1 and p.id not in (select product_id from item_specs) order by p.id limit 2`,
+        where p.company_id = ? and p.id not in (select product_id from item_specs) order by p.id limit 2`,
     )
-    .all();
-  const shop = pick('select id from retail_shops where company_id = 1 order by id limit 1');
-  const user = pick("select id from users where company_id = 1 and role = 'cashier' order by id limit 1");
-  const cashbook = pick('select id from cashbooks where company_id = 1 order by id limit 1');
+    .all(companyId);
+  const shop = pick('select id from retail_shops where company_id = ? order by id limit 1');
+  const user = pick("select id from users where company_id = ? and role = 'cashier' order by id limit 1");
+  const cashbook = pick('select id from cashbooks where company_id = ? order by id limit 1');
   sqlite.close();
   // Integer cents throughout; the body carries decimals as the interface does.
   const lines = products.map((p) => {
@@ -44,7 +44,7 @@ export function saleBody(db) {
     totalDiscount: 0,
     userId: user.id,
     retailShopId: shop.id,
-    companyId: 1,
+    companyId,
     itemIssuesDto: lines.map(({ p, taxCents, totalCents }) => ({
       item: p.name,
       itemProductId: p.id,

@@ -1,0 +1,125 @@
+// Saves per second through HTTP on PostgreSQL (durable: fsync and synchronous_commit on), with
+// one `serve` instance and with two on the same database (each load's connections split across
+// both, as a load balancer would), against the same saves on SQLite (synchronous=FULL) in the
+// same run. Each save locks its company's row, so the saves of one company take turns: the loads
+// are run with every save for company 1, and spread over both demo companies.
+// Every load is bounded in time and count; everything listens on 127.0.0.1 only.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { cli, demoDatabase, median, OUT, startLocalServer } from './lib.mjs';
+import { copiedDatabase, loadAverage, startBenchPostgres } from './pg-lib.mjs';
+import { loadTogether, postgresCpuMs, processCpuMs, sampleBackends } from './pg-probes.mjs';
+import { saleBody } from './saves.mjs';
+
+const CONNECTIONS = 10;
+const ROUNDS = 3;
+const SAVE = '/api/inventorycashsale/save';
+
+/** `connections` spread over targets round-robin: [{ target, connections }], none empty. */
+function spread(targets, connections) {
+  return targets.map((target, i) => ({ target, connections: Math.floor(connections / targets.length) + (i < connections % targets.length ? 1 : 0) })).filter((s) => s.connections > 0);
+}
+
+/** The loads of one case: each company's share of the connections, split across the instances. */
+function loadsOf(servers, companies, connections) {
+  const loads = [];
+  for (const { target: company, connections: perCompany } of spread(companies, connections)) {
+    // Offset by the company, so with 2 instances and 2 companies each instance takes 5 of the 10.
+    const order = servers.map((_, i) => servers[(i + company.index) % servers.length]);
+    for (const { target: server, connections: n } of spread(order, perCompany)) {
+      loads.push({ url: `${server.url}${SAVE}`, method: 'POST', body: company.body, headers: company.headers, connections: n });
+    }
+  }
+  return loads;
+}
+
+export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {}) {
+  const source = demoDatabase(1);
+  const db = join(OUT, 'pg-saves.db');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  await new Sqlite(source, { readonly: true }).backup(db);
+  const postgres = await startBenchPostgres();
+  const servers = [];
+  try {
+    const url = await copiedDatabase(postgres, db, 'saves');
+    const companyOf = (index, companyId, location) => {
+      const token = cli([location.startsWith('postgres://') ? '--database' : '--db', location, 'local', 'token', 'create', '--company', String(companyId), '--role', 'cashier', '--name', `bench till ${companyId}`]).trim();
+      return { index, body: JSON.stringify(saleBody(db, companyId)), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+    };
+    const sqliteCompanies = [companyOf(0, 1, db), companyOf(1, 2, db)];
+    const pgCompanies = [companyOf(0, 1, url), companyOf(1, 2, url)];
+    const sqlite = await startLocalServer(db);
+    servers.push(sqlite);
+    // pool_max 10 per instance (the default): 20 connections with two instances, under max_connections 100.
+    const pgA = await startLocalServer(url);
+    servers.push(pgA);
+    const pgB = await startLocalServer(url);
+    servers.push(pgB);
+    for (const [server, company] of [[sqlite, sqliteCompanies[0]], [sqlite, sqliteCompanies[1]], [pgA, pgCompanies[0]], [pgB, pgCompanies[1]]]) {
+      const probe = await fetch(`${server.url}${SAVE}`, { method: 'POST', headers: company.headers, body: company.body });
+      if (probe.status !== 200) throw new Error(`save refused: ${probe.status} ${await probe.text()}`);
+    }
+    const cases = [
+      { name: 'SQLite, company 1', servers: [sqlite], companies: [sqliteCompanies[0]] },
+      { name: 'PostgreSQL, 1 instance, company 1, 1 connection', servers: [pgA], companies: [pgCompanies[0]], connections: 1 },
+      { name: 'PostgreSQL, 1 instance, company 1', servers: [pgA], companies: [pgCompanies[0]] },
+      { name: 'PostgreSQL, 2 instances, company 1', servers: [pgA, pgB], companies: [pgCompanies[0]] },
+      { name: 'SQLite, companies 1 and 2', servers: [sqlite], companies: sqliteCompanies },
+      { name: 'PostgreSQL, 1 instance, companies 1 and 2', servers: [pgA], companies: pgCompanies },
+      { name: 'PostgreSQL, 2 instances, companies 1 and 2', servers: [pgA, pgB], companies: pgCompanies },
+    ];
+    const runs = cases.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      // Interleaved, the median round of each: this machine's speed drifts over seconds.
+      for (const [index, c] of cases.entries()) {
+        const onPostgres = c.servers[0] !== sqlite;
+        // A short untimed load first: node-postgres closes connections idle for 10 s, and a new
+        // one (its SCRAM authentication and a backend process) is not a save's cost.
+        await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration: 1, amount: 200 });
+        const pids = c.servers.map((s) => s.child.pid);
+        const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs() };
+        const walBefore = onPostgres ? (await postgres.query('select pg_current_wal_lsn() as lsn'))[0].lsn : undefined;
+        const stopSampling = onPostgres ? await sampleBackends(postgres.adminUrl, 'saves') : undefined;
+        const load = loadAverage();
+        const result = await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration });
+        const backends = await stopSampling?.();
+        const walBytes = onPostgres ? Number((await postgres.query(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '${walBefore}') as bytes`))[0].bytes) : undefined;
+        const saves = Math.max(result.total, 1);
+        runs[index].push({
+          ...result,
+          load,
+          nodeCpuMsPerSave: (pids.reduce((n, pid) => n + processCpuMs(pid), 0) - cpuBefore.node) / saves,
+          postgresCpuMsPerSave: onPostgres ? (postgresCpuMs() - cpuBefore.postgres) / saves : undefined,
+          walBytesPerSave: walBytes === undefined ? undefined : walBytes / saves,
+          backends,
+        });
+      }
+    }
+    const rows = cases.map((c, index) => {
+      const sorted = [...runs[index]].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+      return { name: c.name, connections: c.connections ?? CONNECTIONS, rounds: runs[index].map((r) => Math.round(r.requestsPerSecond)), ...sorted[Math.floor(sorted.length / 2)], loadMedian: median(runs[index].map((r) => r.load)) };
+    });
+    const rate = (name) => rows.find((r) => r.name === name).requestsPerSecond;
+    return {
+      postgres: { version: postgres.version, settings: postgres.settings },
+      duration,
+      rows,
+      ratios: {
+        onePgToSqlite: rate('PostgreSQL, 1 instance, company 1') / rate('SQLite, company 1'),
+        twoPgToSqlite: rate('PostgreSQL, 2 instances, company 1') / rate('SQLite, company 1'),
+        twoToOneInstance: rate('PostgreSQL, 2 instances, company 1') / rate('PostgreSQL, 1 instance, company 1'),
+        twoToOneInstanceBothCompanies: rate('PostgreSQL, 2 instances, companies 1 and 2') / rate('PostgreSQL, 1 instance, companies 1 and 2'),
+        bothCompaniesToOneOnPg: rate('PostgreSQL, 1 instance, companies 1 and 2') / rate('PostgreSQL, 1 instance, company 1'),
+      },
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    await postgres.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const quick = process.argv.includes('--quick');
+  console.log(JSON.stringify(await benchPostgresSaves({ duration: quick ? 2 : 5, rounds: quick ? 1 : ROUNDS }), null, 2));
+}
