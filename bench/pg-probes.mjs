@@ -2,6 +2,7 @@
 // instance and company, as a load balancer spreads the tills), CPU time of processes, and what
 // PostgreSQL's backends are doing, sampled from pg_stat_activity while a load runs.
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const TICKS_PER_SECOND = 100;
 
@@ -15,19 +16,34 @@ export function processCpuMs(pid) {
   }
 }
 
-/** CPU time of every PostgreSQL process (the postmaster, its workers and the connections' backends), in ms. */
+/**
+ * CPU time of every PostgreSQL process (the postmaster, its workers and the connections'
+ * backends), in ms, with that of the backends that ended (the postmaster's reaped children:
+ * node-postgres closes connections idle for 10 s).
+ */
 export function postgresCpuMs() {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) === 'postgres') total += processCpuMs(entry);
+      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.indexOf(') ') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
     } catch {
       // gone meanwhile
     }
   }
   return total;
+}
+
+/** The machine's busy and total CPU time so far, in ticks of all cores (/proc/stat): busy share = d(busy) / d(total). */
+export function machineCpuTicks() {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const ticks = values.map(Number);
+  const idle = ticks[3] + ticks[4];
+  const total = ticks.slice(0, 8).reduce((n, t) => n + t, 0);
+  return { busy: total - idle, total };
 }
 
 /**
@@ -85,7 +101,7 @@ export async function sampleBackends(adminUrl, database, everyMs = 25) {
         const state = classify(row);
         counts.set(state, (counts.get(state) ?? 0) + 1);
       }
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      await sleep(everyMs);
     }
   })();
   return async () => {

