@@ -20,10 +20,10 @@ export async function benchPostgres({ quick = false, say = console.error } = {})
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of saves.rows) {
     const cpu = [r.nodeCpuMsPerSave, r.postgresCpuMsPerSave, r.clientCpuMsPerSave].map((n) => (n === undefined ? '-' : f2(n))).join(' / ');
-    say(`| ${r.name} | ${f0(r.requestsPerSecond)} (${r.rounds.map(f0).join(' / ')}) | ${r.p99} | ${r.errors} | ${cpu} | ${f0(r.walBytesPerSave)} | ${Math.round(r.machineBusy * 100)}% | ${f1(r.loadMedian)} |`);
+    say(`| ${r.name} | ${f0(r.requestsPerSecond)} (${r.rounds.map(f0).join(' / ')}) | ${r.p99 === '' ? '' : r.p99} | ${r.errors} | ${cpu} | ${f0(r.walBytesPerSave)} | ${Math.round(r.machineBusy * 100)}% | ${f1(r.loadMedian)} |`);
   }
   const ratios = saves.ratios;
-  say(`Company 1: one PostgreSQL instance ${f2(ratios.onePgToSqlite)}x SQLite, two ${f2(ratios.twoPgToSqlite)}x SQLite, two / one ${f2(ratios.twoToOneInstance)}; both companies: two / one ${f2(ratios.twoToOneInstanceBothCompanies)}; both companies / company 1 on one instance ${f2(ratios.bothCompaniesToOneOnPg)}.`);
+  say(`Company 1: one PostgreSQL instance ${f2(ratios.onePgToSqlite)}x SQLite and ${f2(ratios.pgToRawSaveShaped)}x the raw save-shaped transactions, two ${f2(ratios.twoPgToSqlite)}x SQLite, two / one ${f2(ratios.twoToOneInstance)}; both companies: two / one ${f2(ratios.twoToOneInstanceBothCompanies)}; both companies / company 1 on one instance ${f2(ratios.bothCompaniesToOneOnPg)}.`);
   say('What PostgreSQL\'s backends were doing (average number of backends in each state, sampled every 25 ms, median round):');
   for (const r of saves.rows.filter((row) => row.backends)) say(`- ${r.name}: ${Object.entries(r.backends).map(([state, n]) => `${state} ${n}`).join(', ')}`);
   say();

@@ -34,6 +34,45 @@ function loadsOf(servers, companies, connections) {
   return loads;
 }
 
+/**
+ * The database's own ceiling, without shopprop: node-postgres on 10 connections, each running
+ * durable transactions back to back for `duration` seconds (at most `cap` in all). `insert`: BEGIN,
+ * one single-row INSERT, COMMIT (SQLite's raw baseline in saves.mjs). `save-shaped`: a save's
+ * 13 round trips: BEGIN, one row locked FOR UPDATE (every transaction the same row, as a
+ * company's saves), 7 one-row reads, that row updated, three single-row INSERTs, COMMIT.
+ */
+async function rawPostgres(url, shape, { duration, connections = CONNECTIONS, cap = 30_000 }) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const deadline = Date.now() + duration * 1000;
+  let done = 0;
+  const started = Date.now();
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (Date.now() < deadline && done < cap) {
+        await client.query('begin');
+        if (shape === 'insert') {
+          await client.query('insert into raw_rows (a, b) values ($1, $2)', ['x', done]);
+        } else {
+          await client.query('select n from raw_lock where id = $1 for update', [1]);
+          for (let i = 0; i < 7; i++) await client.query('select n from raw_lock where id = $1', [1 + (i % 2)]);
+          await client.query('update raw_lock set n = n + 1 where id = $1', [1]);
+          for (let i = 0; i < 3; i++) await client.query('insert into raw_rows (a, b) values ($1, $2)', ['x', done]);
+        }
+        await client.query('commit');
+        done++;
+      }
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  const seconds = (Date.now() - started) / 1000;
+  await pool.end();
+  return { requestsPerSecond: done / seconds, total: done, p50: '', p99: '', errors: 0 };
+}
+
 export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {}) {
   const source = demoDatabase(1);
   const db = join(OUT, 'pg-saves.db');
@@ -60,7 +99,11 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
       const probe = await fetch(`${server.url}${SAVE}`, { method: 'POST', headers: company.headers, body: company.body });
       if (probe.status !== 200) throw new Error(`save refused: ${probe.status} ${await probe.text()}`);
     }
+    const rawUrl = await postgres.createDatabase('raw');
+    await postgres.query('create table raw_rows (id bigserial primary key, a text, b bigint); create table raw_lock (id int primary key, n bigint); insert into raw_lock values (1, 0), (2, 0)', rawUrl);
     const cases = [
+      { name: 'raw PostgreSQL single-row INSERT transactions (no shopprop)', raw: 'insert', servers: [] },
+      { name: 'raw PostgreSQL save-shaped transactions, one row locked (no shopprop)', raw: 'save-shaped', servers: [] },
       { name: 'SQLite, company 1', servers: [sqlite], companies: [sqliteCompanies[0]] },
       { name: 'PostgreSQL, 1 instance, company 1, 1 connection', servers: [pgA], companies: [pgCompanies[0]], connections: 1 },
       { name: 'PostgreSQL, 1 instance, company 1', servers: [pgA], companies: [pgCompanies[0]] },
@@ -76,13 +119,14 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         const onPostgres = c.servers[0] !== sqlite;
         // A short untimed load first: node-postgres closes connections idle for 10 s, and a new
         // one (its SCRAM authentication and a backend process) is not a save's cost.
-        await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration: 1, amount: 200 });
+        if (!c.raw) await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration: 1, amount: 200 });
         const pids = c.servers.map((s) => s.child.pid);
         const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs(), client: process.cpuUsage(), machine: machineCpuTicks() };
         const walBefore = onPostgres ? (await postgres.query('select pg_current_wal_lsn() as lsn'))[0].lsn : undefined;
-        const stopSampling = onPostgres ? await sampleBackends(postgres.adminUrl, 'saves') : undefined;
+        // raw cases run in this process: their node-postgres CPU shows as the load generator's.
+        const stopSampling = onPostgres ? await sampleBackends(postgres.adminUrl, c.raw ? 'raw' : 'saves') : undefined;
         const load = loadAverage();
-        const result = await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration });
+        const result = c.raw ? await rawPostgres(rawUrl, c.raw, { duration }) : await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration });
         const backends = await stopSampling?.();
         const walBytes = onPostgres ? Number((await postgres.query(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '${walBefore}') as bytes`))[0].bytes) : undefined;
         const saves = Math.max(result.total, 1);
@@ -91,7 +135,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         runs[index].push({
           ...result,
           load,
-          nodeCpuMsPerSave: (pids.reduce((n, pid) => n + processCpuMs(pid), 0) - cpuBefore.node) / saves,
+          nodeCpuMsPerSave: c.raw ? undefined : (pids.reduce((n, pid) => n + processCpuMs(pid), 0) - cpuBefore.node) / saves,
           postgresCpuMsPerSave: onPostgres ? (postgresCpuMs() - cpuBefore.postgres) / saves : undefined,
           walBytesPerSave: walBytes === undefined ? undefined : walBytes / saves,
           // The load generator (autocannon) and the sampler, in this process.
@@ -114,6 +158,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
       ratios: {
         onePgToSqlite: rate('PostgreSQL, 1 instance, company 1') / rate('SQLite, company 1'),
         twoPgToSqlite: rate('PostgreSQL, 2 instances, company 1') / rate('SQLite, company 1'),
+        pgToRawSaveShaped: rate('PostgreSQL, 1 instance, company 1') / rate('raw PostgreSQL save-shaped transactions, one row locked (no shopprop)'),
         twoToOneInstance: rate('PostgreSQL, 2 instances, company 1') / rate('PostgreSQL, 1 instance, company 1'),
         twoToOneInstanceBothCompanies: rate('PostgreSQL, 2 instances, companies 1 and 2') / rate('PostgreSQL, 1 instance, companies 1 and 2'),
         bothCompaniesToOneOnPg: rate('PostgreSQL, 1 instance, companies 1 and 2') / rate('PostgreSQL, 1 instance, company 1'),
