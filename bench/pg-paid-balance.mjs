@@ -5,6 +5,7 @@ import Sqlite from 'better-sqlite3';
 import { median, startLocalServer } from './lib.mjs';
 import { startBenchPostgres } from './pg-lib.mjs';
 import { accountantToken, demoOnBoth } from './pg-list-route.mjs';
+import { postgresCpuMs, processCpuMs } from './pg-probes.mjs';
 
 const RUNS = 7;
 
@@ -34,14 +35,30 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
     for (const [name, location] of [['SQLite', file], ['PostgreSQL', url]]) {
       const server = await startLocalServer(location);
       servers.push(server);
-      backends.push({ name, base: `${server.url}/api/propertystmt/paidbalance?companyId=1`, headers: { authorization: `Bearer ${accountantToken(location)}` }, times: [] });
+      backends.push({ name, pid: server.child.pid, nodeCpuMs: 0, postgresCpuMs: 0, base: `${server.url}/api/propertystmt/paidbalance?companyId=1`, headers: { authorization: `Bearer ${accountantToken(location)}` }, times: [] });
     }
     // Two untimed runs warm each side; both answer the same rows.
     const first = [];
     for (const b of backends) for (let i = 0; i < 2; i++) first[backends.indexOf(b)] = await wholeCompany(b.base, b.headers, zones);
     if (JSON.stringify(first[0].bodies) !== JSON.stringify(first[1].bodies)) throw new Error('the two backends answer different paid-and-balance rows');
-    for (let i = 0; i < runs; i++) for (const b of backends) b.times.push((await wholeCompany(b.base, b.headers, zones)).ms);
-    const rows = backends.map((b) => ({ name: b.name, medianMs: median(b.times), minMs: Math.min(...b.times), rows: first[0].rows, zones: zones.length }));
+    for (let i = 0; i < runs; i++) {
+      for (const b of backends) {
+        const before = { node: processCpuMs(b.pid), postgres: postgresCpuMs() };
+        b.times.push((await wholeCompany(b.base, b.headers, zones)).ms);
+        b.nodeCpuMs += processCpuMs(b.pid) - before.node;
+        b.postgresCpuMs += postgresCpuMs() - before.postgres;
+      }
+    }
+    // CPU per whole-company run (12 requests), averaged over the runs: the server's and PostgreSQL's.
+    const rows = backends.map((b) => ({
+      name: b.name,
+      medianMs: median(b.times),
+      minMs: Math.min(...b.times),
+      nodeCpuMs: b.nodeCpuMs / runs,
+      postgresCpuMs: b.name === 'PostgreSQL' ? b.postgresCpuMs / runs : undefined,
+      rows: first[0].rows,
+      zones: zones.length,
+    }));
     return { runs, rows, ratio: rows[1].medianMs / rows[0].medianMs };
   } finally {
     for (const server of servers) await server.stop();

@@ -40,9 +40,9 @@ export async function benchPostgres({ quick = false, say = console.error } = {})
     say();
     const paid = await benchPostgresPaidBalance({ runs: quick ? 3 : 7, postgres, demo });
     say(`## PostgreSQL: paid and balance of the whole company through HTTP (scale-10 store, ${paid.rows[0].zones} zones, ${f0(paid.rows[0].rows)} rows; median of ${paid.runs} interleaved runs)`);
-    say('| backend | median ms | min ms |');
-    say('|---|---:|---:|');
-    for (const r of paid.rows) say(`| ${r.name} | ${f0(r.medianMs)} | ${f0(r.minMs)} |`);
+    say('| backend | median ms | min ms | serve CPU ms/run | PostgreSQL CPU ms/run |');
+    say('|---|---:|---:|---:|---:|');
+    for (const r of paid.rows) say(`| ${r.name} | ${f0(r.medianMs)} | ${f0(r.minMs)} | ${f1(r.nodeCpuMs)} | ${f1(r.postgresCpuMs)} |`);
     say(`Paid and balance: PostgreSQL ${f2(paid.ratio)}x SQLite's time.`);
     say();
   } finally {
