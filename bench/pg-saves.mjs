@@ -37,9 +37,10 @@ function loadsOf(servers, companies, connections) {
 /**
  * The database's own ceiling, without shopprop: node-postgres on 10 connections, each running
  * durable transactions back to back for `duration` seconds (at most `cap` in all). `insert`: BEGIN,
- * one single-row INSERT, COMMIT (SQLite's raw baseline in saves.mjs). `save-shaped`: a save's
- * 13 round trips: BEGIN, one row locked FOR UPDATE (every transaction the same row, as a
- * company's saves), 7 one-row reads, that row updated, three single-row INSERTs, COMMIT.
+ * one single-row INSERT, COMMIT (SQLite's raw baseline in saves.mjs). `save-shaped`: about a
+ * save's round trips (14; a save makes 13): BEGIN, one row locked FOR UPDATE (every transaction
+ * the same row, as a company's saves), 7 one-row reads, that row updated, three single-row
+ * INSERTs, COMMIT.
  */
 async function rawPostgres(url, shape, { duration, connections = CONNECTIONS, cap = 30_000 }) {
   const { default: pg } = await import('pg');
