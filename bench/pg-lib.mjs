@@ -75,8 +75,11 @@ export async function startBenchPostgres() {
     }
   };
   const settings = await query("select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method', 'max_connections', 'shared_buffers', 'server_version')");
+  // The postmaster's pid, the first line of postmaster.pid: its CPU and its children's are this server's.
+  const postmasterPid = Number(readFileSync(join(parent, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     adminUrl,
+    postmasterPid,
     version: settings.find((s) => s.name === 'server_version')?.setting,
     settings: Object.fromEntries(settings.map((s) => [s.name, s.setting])),
     query,

@@ -37,11 +37,11 @@ export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, po
     for (let round = 0; round < rounds; round++) {
       for (const b of backends) {
         await loadTogether([{ url: `${b.server.url}${LIST_PATH}`, headers: b.headers, connections: 10 }], { duration: 1, amount: 500 });
-        const before = { node: processCpuMs(b.server.child.pid), postgres: postgresCpuMs() };
+        const before = { node: processCpuMs(b.server.child.pid), postgres: postgresCpuMs(postgres.postmasterPid) };
         const load = loadAverage();
         const result = await loadTogether([{ url: `${b.server.url}${LIST_PATH}`, headers: b.headers, connections: 10 }], { duration, amount: 200_000 });
         const n = Math.max(result.total, 1);
-        b.runs.push({ ...result, load, nodeCpuMsPerRequest: (processCpuMs(b.server.child.pid) - before.node) / n, postgresCpuMsPerRequest: b.name === 'PostgreSQL' ? (postgresCpuMs() - before.postgres) / n : undefined });
+        b.runs.push({ ...result, load, nodeCpuMsPerRequest: (processCpuMs(b.server.child.pid) - before.node) / n, postgresCpuMsPerRequest: b.name === 'PostgreSQL' ? (postgresCpuMs(postgres.postmasterPid) - before.postgres) / n : undefined });
       }
     }
     const rows = backends.map((b) => {

@@ -43,10 +43,10 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
     if (JSON.stringify(first[0].bodies) !== JSON.stringify(first[1].bodies)) throw new Error('the two backends answer different paid-and-balance rows');
     for (let i = 0; i < runs; i++) {
       for (const b of backends) {
-        const before = { node: processCpuMs(b.pid), postgres: postgresCpuMs() };
+        const before = { node: processCpuMs(b.pid), postgres: postgresCpuMs(postgres.postmasterPid) };
         b.times.push((await wholeCompany(b.base, b.headers, zones)).ms);
         b.nodeCpuMs += processCpuMs(b.pid) - before.node;
-        b.postgresCpuMs += postgresCpuMs() - before.postgres;
+        b.postgresCpuMs += postgresCpuMs(postgres.postmasterPid) - before.postgres;
       }
     }
     // CPU per whole-company run (12 requests), averaged over the runs: the server's and PostgreSQL's.

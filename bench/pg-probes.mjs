@@ -17,19 +17,22 @@ export function processCpuMs(pid) {
 }
 
 /**
- * CPU time of every PostgreSQL process (the postmaster, its workers and the connections'
- * backends), in ms, with that of the backends that ended (the postmaster's reaped children:
- * node-postgres closes connections idle for 10 s).
+ * CPU time of one PostgreSQL server (its postmaster `postmasterPid`, its workers and the
+ * connections' backends; other servers on the machine are not counted), in ms, with that of
+ * the backends that ended (the postmaster's reaped children: node-postgres closes connections
+ * idle for 10 s).
  */
-export function postgresCpuMs() {
+export function postgresCpuMs(postmasterPid) {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) !== 'postgres') continue;
-      const fields = stat.slice(stat.indexOf(') ') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const pid = Number(entry);
+      if (pid !== postmasterPid && Number(fields[1]) !== postmasterPid) continue;
+      const reaped = pid === postmasterPid ? Number(fields[13]) + Number(fields[14]) : 0;
+      total += ((Number(fields[11]) + Number(fields[12]) + reaped) * 1000) / TICKS_PER_SECOND;
     } catch {
       // gone meanwhile
     }

@@ -122,7 +122,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         // one (its SCRAM authentication and a backend process) is not a save's cost.
         if (!c.raw) await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration: 1, amount: 200 });
         const pids = c.servers.map((s) => s.child.pid);
-        const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs(), client: process.cpuUsage(), machine: machineCpuTicks() };
+        const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs(postgres.postmasterPid), client: process.cpuUsage(), machine: machineCpuTicks() };
         const walBefore = onPostgres ? (await postgres.query('select pg_current_wal_lsn() as lsn'))[0].lsn : undefined;
         // raw cases run in this process: their node-postgres CPU shows as the load generator's.
         const stopSampling = onPostgres ? await sampleBackends(postgres.adminUrl, c.raw ? 'raw' : 'saves') : undefined;
@@ -137,7 +137,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
           ...result,
           load,
           nodeCpuMsPerSave: c.raw ? undefined : (pids.reduce((n, pid) => n + processCpuMs(pid), 0) - cpuBefore.node) / saves,
-          postgresCpuMsPerSave: onPostgres ? (postgresCpuMs() - cpuBefore.postgres) / saves : undefined,
+          postgresCpuMsPerSave: onPostgres ? (postgresCpuMs(postgres.postmasterPid) - cpuBefore.postgres) / saves : undefined,
           walBytesPerSave: walBytes === undefined ? undefined : walBytes / saves,
           // The load generator (autocannon) and the sampler, in this process.
           clientCpuMsPerSave: (client.user + client.system) / 1000 / saves,
