@@ -91,6 +91,16 @@ describe('local copy from SQLite to PostgreSQL', () => {
     }
   });
 
+  it('leaves the copied tables analysed, so the first request is planned with statistics (the sale list page from its date index)', async () => {
+    const pool = openPostgresPool(target);
+    try {
+      const analysed = await pool.query("select relname from pg_stat_user_tables where relname in ('cash_sales', 'cash_sale_lines', 'ledger_months') and last_analyze is not null order by relname");
+      expect(analysed.rows.map((row: { relname: string }) => row.relname)).toEqual(['cash_sale_lines', 'cash_sales', 'ledger_months']);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('keeps the ids, and new rows take ids after the highest the SQLite store handed out', async () => {
     const sqlite = new SqliteDatabase(source, { readonly: true });
     const highest = (table: string) => (sqlite.prepare(`select max(id) as id from ${table}`).get() as { id: number }).id;

@@ -73,6 +73,10 @@ export async function copySqliteToPostgres(
       await client.query('rollback').catch(() => undefined);
       throw error;
     }
+    // Planner statistics now, not at autovacuum's next pass (up to a minute): without them the
+    // sale list's first page was planned as a scan and sort of the company's every sale (4.8 ms
+    // instead of 0.09 ms), and the list route served 0.04x SQLite's requests instead of 0.24x.
+    await client.query('analyze');
     const copyMs = Math.round(performance.now() - started);
     const tables = await checkTables(sqlite, client, layouts);
     return {
