@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/contract/common.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
 import { openShopStore } from '../../src/store/open-shop-store.js';
-import { postgresPoolSettings } from '../../src/store/postgres/database-url.js';
+import { postgresPoolSettings } from '../../src/store/store-location.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { usePostgres } from '../helpers/postgres.js';
 import { makeTempDir } from '../helpers/temp-dir.js';

@@ -4,13 +4,13 @@
  * whatever they hold; callers that want numbers convert them within the safe range.
  */
 import pg from 'pg';
-import { CONNECT_TIMEOUT_MS, postgresPoolSettings } from './database-url.js';
+import { CONNECT_TIMEOUT_MS, postgresPoolSettings } from '../store-location.js';
 
 const INT8 = 20;
 
 /**
  * A pool on `url`; its size and statement timeout come from the URL's `pool_max` and
- * `statement_timeout` (database-url.ts) unless `options` names them.
+ * `statement_timeout` (store-location.ts) unless `options` names them.
  */
 export function openPostgresPool(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): pg.Pool {
   const settings = postgresPoolSettings(url);

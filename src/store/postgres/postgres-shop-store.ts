@@ -1,7 +1,7 @@
 /** The store interface on PostgreSQL: every area over one pool of connections. */
 import type pg from 'pg';
 import type { OwnedTable, ShopStore } from '../shop-store.js';
-import { redactedUrl } from './database-url.js';
+import { redactedUrl } from '../store-location.js';
 import { postgresAccessStore } from './postgres-access-store.js';
 import { postgresDirectoryStore } from './postgres-directory-store.js';
 import { postgresPropertyStore } from './postgres-property-store.js';

@@ -11,7 +11,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { progress } from '../../progress.js';
 import { upgradeNotice } from '../../upgrade-notice.js';
 import { CliUsageError } from '../../usage-error.js';
-import { isPostgresUrl, redactedUrl } from '../../../store/postgres/database-url.js';
+import { isPostgresUrl, redactedUrl } from '../../../store/store-location.js';
 
 export async function run(options: { from?: string; to: string } & GlobalOptions): Promise<void> {
   const context = createContext(options);

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
-import { isPostgresUrl, redactedUrl } from '../../../store/postgres/database-url.js';
+import { isPostgresUrl, redactedUrl } from '../../../store/store-location.js';
 
 export async function run(options: { database?: string } & GlobalOptions): Promise<void> {
   const context = createContext(options);
