@@ -19,11 +19,9 @@ import {
   REQUIRED_PRODUCT,
   type KnownProduct,
 } from '../../services/catalog-import-rules.js';
-import { numbersOf } from './pg-numbers.js';
+import { rowsOf as all } from './pg-rows.js';
 import { inTransaction } from './pg-unit-of-work.js';
 
-const all = async <T>(client: pg.PoolClient, sql: string, values: unknown[]): Promise<T[]> =>
-  (await client.query(sql, values)).rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
 
 const lockCompany = async (client: pg.PoolClient, companyId: number) =>
   (await client.query('select id from companies where id = $1 for update', [companyId])).rowCount === 1;

@@ -1,4 +1,4 @@
-/** Queries of the property area on PostgreSQL: rows with their bigints as safe JS numbers (pg-numbers.ts). */
+/** Queries on PostgreSQL: rows with their bigints as safe JS numbers (pg-numbers.ts). */
 import type pg from 'pg';
 import { numbersOf } from './pg-numbers.js';
 

@@ -18,7 +18,8 @@ import { composeSave, prepareSave, unitTakenError, type SaveFacts } from '../../
 import { ServiceError } from '../../services/service-error.js';
 import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
 import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
-import { numbersOf, safeNumber } from './pg-numbers.js';
+import { safeNumber } from './pg-numbers.js';
+import { rowsOf as rows } from './pg-rows.js';
 import { inTransaction } from './pg-unit-of-work.js';
 import { UNIT_SALE } from '../unit-sale-query.js';
 import { lookedUpUnitOf } from './pg-unit-lookup.js';
@@ -55,9 +56,6 @@ export async function saveCashSaleOnPostgres(pool: pg.Pool, input: SaveCashSaleI
   }
 }
 
-type Rows<T> = Promise<T[]>;
-const rows = async <T>(client: pg.PoolClient, text: string, values: unknown[]): Rows<T> =>
-  (await client.query(text, values)).rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
 
 /** Reads, the company's row locked first, everything composeSave may ask of the ids the sale names. */
 async function readSaveFacts(client: pg.PoolClient, body: SaveCashSaleInput['body'], key: string | undefined): Promise<SaveFacts> {

@@ -23,12 +23,10 @@ import { checkedNewUser, checkPassword, normaliseUsername } from '../../services
 import { decoyHash, hashPassword, verifyPassword } from '../../services/password-hash.js';
 import { hashToken } from '../../services/token-hash.js';
 import { TOKEN_SUMMARY_COLUMNS, type AccessStore, type TokenSummary } from '../access-store.js';
-import { numbersOf } from './pg-numbers.js';
+import { rowsOf as rows } from './pg-rows.js';
 import { tokenUserCache } from './pg-token-user-cache.js';
 import { inTransaction } from './pg-unit-of-work.js';
 
-const rows = async <T>(client: pg.PoolClient, text: string, values: unknown[] = []): Promise<T[]> =>
-  (await client.query(text, values)).rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
 
 const companyExists = async (client: pg.PoolClient, companyId: number) => (await client.query('select 1 from companies where id = $1', [companyId])).rowCount === 1;
 
