@@ -60,5 +60,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
       await expect(server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'X', username: 'x', password: 'short' })).rejects.toThrow(/at least 8/);
       await expect(server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'Y', username: 'Joseph', password: 'long enough' })).rejects.toThrow(/already a user "joseph"/);
     });
+
+    it('check at most five passwords of a burst of 40 concurrent wrong guesses for one name, and refuse the rest with 429', async () => {
+      await server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'Burst', username: 'burst', password: 'the right one' });
+      const guesses = Array.from({ length: 40 }, (_, guess) => server.request('POST', '/api/auth/login', { body: { username: 'burst', password: `guess ${guess}` } }));
+      const statuses = (await Promise.all(guesses)).map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+      // The name stays held back, the right password included, until the window has passed.
+      expect((await server.request('POST', '/api/auth/login', { body: { username: 'burst', password: 'the right one' } })).status).toBe(429);
+    });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `POST /api/auth/login` for the apps that log in with a name and password (contract/auth.ts).
- * The only route besides the presigned document that needs no token. Failed attempts are
- * rate-limited (login-limiter.ts); the password is never logged or echoed.
+ * The only route besides the presigned document that needs no token. Attempts are counted
+ * before the password is checked (login-limiter.ts); the password is never logged or echoed.
  */
 import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH, LoginBody, LoginResponse } from '../../contract/auth.js';
@@ -17,15 +17,15 @@ export async function loginRoutes(app: FastifyInstance, options: { limits?: Logi
     { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: { public: true } },
     async (request) => {
       const username = normaliseUsername(request.body.username);
-      const wait = limiter.waitSeconds(username, request.ip);
-      if (wait > 0) throw new KnownError('tooManyRequests', `too many failed logins: try again in ${wait} s`, { retryAfterSeconds: wait });
-      const result = await store.logIn(request.body.username, request.body.password);
-      if (!result) {
-        limiter.failed(username, request.ip);
-        // One answer for an unknown name and a wrong password: the reply does not tell which names exist.
-        throw new KnownError('auth', 'wrong user name or password');
+      const admission = limiter.admit(username, request.ip);
+      if (!admission.allowed) {
+        const wait = admission.waitSeconds;
+        throw new KnownError('tooManyRequests', `too many failed logins: try again in ${wait} s`, { retryAfterSeconds: wait });
       }
-      limiter.succeeded(username);
+      const result = await store.logIn(request.body.username, request.body.password);
+      // One answer for an unknown name and a wrong password: the reply does not tell which names exist.
+      if (!result) throw new KnownError('auth', 'wrong user name or password');
+      admission.attempt.succeeded();
       return result;
     },
   );
