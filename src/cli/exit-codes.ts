@@ -9,7 +9,8 @@ export const EXIT_CODES_HELP = `Exit codes
   4    authentication or permission (HTTP 401, 403): no token, a bad or revoked token,
        another company's data, a role that may not do this
   5    network or service unavailable: connection refused, timeout, HTTP 429/502/503/504
-  6    server error (HTTP 500) or a reply that does not follow the interface
+  6    server error (HTTP 500) or a reply that does not follow the interface, such as a
+       document link that answers something other than a PDF (nothing is saved)
   130  interrupted (Ctrl-C, SIGINT)
   143  terminated (SIGTERM, e.g. a cron job's time limit)
 

@@ -33,6 +33,7 @@ import { KIND_BY_CODE } from '../contract/error-kinds.js';
 import { routeDocument, type TransportLocation } from './document-route.js';
 import { ApiError, errorFromResponse, UsageError, type ApiErrorKind } from './errors.js';
 import type { PagingStyle } from './paging.js';
+import { requirePdf } from './pdf-reply.js';
 import { checkBody, checkQuery } from './request-check.js';
 import { sendWithRetry, type RetryOptions } from './retry.js';
 import type { QueryValue, Transport, TransportRequest, TransportResponse } from './transport.js';
@@ -128,14 +129,23 @@ export class ShopClient {
     return this.call('statementPdf', { query });
   }
 
-  /** The bytes behind a document link (the statement PDF link), fetched by the route it calls for. */
+  /**
+   * The PDF behind a document link (the statement PDF link), fetched by the route it calls for.
+   * A reply that is not a PDF (requirePdf) fails as one that does not follow the interface, so
+   * no caller ever saves a login page as a statement.
+   */
   async fetchDocument(link: string): Promise<Buffer> {
     const route = routeDocument(link, this.transport);
     if (route.via === 'transport') {
       const request = this.request('GET', route.path, route.query);
-      const response = await this.send(request, 'statement document').catch((error: unknown) => Promise.reject(this.located(error)));
-      if (!isOk(response.status)) throw this.located(errorFromResponse(request, response).withOperation('statement document'));
-      return response.body;
+      const operation = 'statement document';
+      const response = await this.send(request, operation).catch((error: unknown) => Promise.reject(this.located(error)));
+      if (!isOk(response.status)) throw this.located(errorFromResponse(request, response).withOperation(operation));
+      try {
+        return requirePdf(response, { method: 'GET', path: route.path, operation });
+      } catch (error) {
+        throw this.located(error);
+      }
     }
     const { url } = route;
     const operation = `statement document from ${url.host}`;
@@ -143,7 +153,7 @@ export class ShopClient {
     // No token: the link is presigned, and the token is not for other hosts.
     const response = await this.retrying({ method: 'GET', path: url.pathname }, () => fetchDirect(url), operation);
     if (!isOk(response.status)) throw errorFromResponse({ method: 'GET', path: url.pathname }, response).withOperation(operation);
-    return response.body;
+    return requirePdf(response, { method: 'GET', path: url.pathname, operation });
   }
 
   close(): Promise<void> {

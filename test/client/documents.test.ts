@@ -87,6 +87,23 @@ describe('fetchDocument', () => {
     expect((far as ApiError).message).toContain(`statement document from 127.0.0.1:${storage.port}`);
   });
 
+  it('refuses a reply that is not a PDF, by either route, as one that does not follow the interface', async () => {
+    for (const server of [service, storage]) {
+      server.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html>Session expired</html>');
+      });
+    }
+    const client = clientFor(service.url);
+    const near = await client.fetchDocument(`${service.url}/files/s.pdf?sig=1`).catch((e: unknown) => e);
+    const far = await client.fetchDocument(`${storage.url}/files/s.pdf?sig=1`).catch((e: unknown) => e);
+    await client.close();
+    expect((near as ApiError).kind).toBe('invalidResponse');
+    expect((near as ApiError).message).toMatch(/^statement document \(GET \/files\/s\.pdf\) failed: HTTP 200 not a PDF: text\/html, 28 bytes, starts with <html>Session expired</);
+    expect((far as ApiError).kind).toBe('invalidResponse');
+    expect((far as ApiError).message).toContain(`statement document from 127.0.0.1:${storage.port} (GET /files/s.pdf) failed: HTTP 200 not a PDF: text/html`);
+  });
+
   it('sends every link through an in-process transport', async () => {
     const requests: TransportRequest[] = [];
     const inProcess: Transport & { inProcess: true } = {
