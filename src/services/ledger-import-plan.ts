@@ -23,10 +23,12 @@
  */
 import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
 import { candidatesNote } from '../domain/closest-names.js';
-import { endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../domain/month-range.js';
+import { dayText, endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../domain/month-range.js';
 import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
+import { paymentReferenceKey } from '../domain/payment-reference.js';
+import { formatAmount } from '../domain/rent-details-html.js';
 import type { ChargeKind } from '../domain/receipt-allocation.js';
-import { LEDGER_IMPORT_KINDS, type LedgerImportKind } from '../store/property-store.js';
+import { LEDGER_IMPORT_KINDS, type ImportResult, type LedgerImportKind } from '../store/property-store.js';
 import { readImportCsv } from './import-csv.js';
 import { ImportRefusedError, type ImportProblem } from './import-problems.js';
 
@@ -98,17 +100,39 @@ export interface LedgerImportFacts {
   tenancies(): TenancyKeyRow[];
   /** chargeKey of every rent and service charge. */
   chargeKeys(): Set<string>;
+  /** The company's receipts booked under these payment reference keys (paymentReferenceKey), by key. */
+  bookedReceipts(keys: readonly string[]): ReadonlyMap<string, BookedReceipt>;
+}
+
+/** A receipt already booked under a payment reference: what a line naming the same reference is compared with. */
+export interface BookedReceipt {
+  id: number;
+  tenancyId: number;
+  date: number;
+  amount: number;
+  reference: string;
+  tenantAccount: string;
+}
+
+/** The payment reference keys a receipts file names, each once, for LedgerImportFacts.bookedReceipts. */
+export function paymentReferenceKeysOf(rows: readonly ParsedRow[]): string[] {
+  const keys = new Set<string>();
+  for (const p of rows) {
+    const key = paymentReferenceKey(p.row.reference);
+    if (key !== null) keys.add(key);
+  }
+  return [...keys];
 }
 
 /** What each kind of file asks of the facts (a backend that reads first reads these). */
-export const FACTS_OF_KIND: Record<LedgerImportKind, { ids: KeyedTable[]; units?: true; tenancies?: true; chargeKeys?: true }> = {
+export const FACTS_OF_KIND: Record<LedgerImportKind, { ids: KeyedTable[]; units?: true; tenancies?: true; chargeKeys?: true; bookedReceipts?: true }> = {
   landlords: { ids: ['landlords'] },
   properties: { ids: ['properties', 'landlords'] },
   units: { ids: ['properties'], units: true },
   tenants: { ids: ['tenants'] },
   tenancies: { ids: ['properties', 'tenants'], units: true, tenancies: true },
   charges: { ids: ['properties', 'tenants', 'services'], units: true, tenancies: true, chargeKeys: true },
-  receipts: { ids: ['properties', 'tenants'], units: true, tenancies: true },
+  receipts: { ids: ['properties', 'tenants'], units: true, tenancies: true, bookedReceipts: true },
   expenses: { ids: ['properties'] },
 };
 
@@ -144,12 +168,14 @@ export interface ReceiptToWrite {
   date: number;
   amount: number;
   reference: string | null;
+  /** paymentReferenceKey of the reference: unique per company. */
+  referenceKey: string | null;
 }
 
 export type LedgerImportPlan =
   | { kind: Exclude<LedgerImportKind, 'charges' | 'receipts'>; rows: RowToWrite[] }
   | { kind: 'charges'; charges: ChargeToWrite[] }
-  | { kind: 'receipts'; receipts: ReceiptToWrite[] };
+  | { kind: 'receipts'; receipts: ReceiptToWrite[]; alreadyBooked: number };
 
 type Row = Record<string, string>;
 
@@ -218,6 +244,11 @@ class Checker {
 /** Refuses an unknown kind (a LedgerImportError) before anything is read. */
 export function checkImportKind(kind: LedgerImportKind): void {
   if (!LEDGER_IMPORT_KINDS.includes(kind)) throw new LedgerImportError(String(kind), [{ line: 0, field: null, message: `unknown kind; one of ${LEDGER_IMPORT_KINDS.join(', ')}` }]);
+}
+
+/** What an import that wrote its plan reports: the file's rows, and how many of them were booked before. */
+export function importResultOf(kind: LedgerImportKind, rows: number, plan: LedgerImportPlan): ImportResult {
+  return plan.kind === 'receipts' ? { kind, rows, imported: plan.receipts.length, alreadyBooked: plan.alreadyBooked } : { kind, rows, imported: rows, alreadyBooked: 0 };
 }
 
 /** The file's rows, or a LedgerImportError naming what is wrong with the file as a whole. */
@@ -444,13 +475,23 @@ const planCharges: Planner = (facts, _companyId, rows, check) => {
   };
 };
 
+/**
+ * Receipts, each payment once: a line whose reference is already booked for the same tenancy
+ * and amount is skipped (counted in alreadyBooked: the same file again, or an overlapping
+ * statement); with another tenancy or amount it is refused, naming the receipt booked.
+ */
 const planReceipts: Planner = (facts, _companyId, rows, check) => {
   const refs = references(facts);
-  const values = rows.map((p) => {
+  const booked = facts.bookedReceipts(paymentReferenceKeysOf(rows));
+  const firstLineOf = new Map<string, number>();
+  let alreadyBooked = 0;
+  const receipts: ReceiptToWrite[] = [];
+  for (const p of rows) {
     const unit = unitOf(check, p, refs);
     const tenantId = tenantOf(check, p, refs);
     const date = check.date(p, 'date', true, true);
     const amount = check.money(p, 'amount', true, { positive: true });
+    const reference = check.text(p, 'reference', false, 100) ?? null;
     let tenancy: TenancyKeyRow | undefined;
     if (unit && tenantId !== undefined && date !== undefined) {
       const ofTenant = refs.tenancies.filter((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= date);
@@ -458,10 +499,32 @@ const planReceipts: Planner = (facts, _companyId, rows, check) => {
       tenancy = ofTenant.find((t) => t.endDate === null || t.endDate >= date) ?? ofTenant.at(-1);
       if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} on ${p.row.date}`);
     }
-    return { tenancyId: tenancy?.id, date: date!, amount: amount!, reference: check.text(p, 'reference', false, 100) ?? null };
-  });
-  return { kind: 'receipts', receipts: values.map((v) => ({ tenancyId: v.tenancyId!, date: v.date, amount: v.amount, reference: v.reference })) };
+    const referenceKey = paymentReferenceKey(reference);
+    if (referenceKey !== null) {
+      const earlierLine = firstLineOf.get(referenceKey);
+      if (earlierLine !== undefined) {
+        check.problem(p.line, 'reference', `${reference} is also on line ${earlierLine}: one payment, one line`);
+        continue;
+      }
+      firstLineOf.set(referenceKey, p.line);
+      const receipt = booked.get(referenceKey);
+      if (receipt && tenancy && amount !== undefined) {
+        if (receipt.tenancyId === tenancy.id && receipt.amount === amount) {
+          alreadyBooked++;
+          continue;
+        }
+        check.problem(p.line, 'reference', `${reference} is already booked as receipt ${receipt.id}: ${bookedText(receipt, check.timeZone)}; this line has ${formatAmount(amount)} from ${p.row.tenant_account}`);
+        continue;
+      }
+    }
+    if (tenancy && date !== undefined && amount !== undefined) receipts.push({ tenancyId: tenancy.id, date, amount, reference, referenceKey });
+  }
+  return { kind: 'receipts', receipts, alreadyBooked };
 };
+
+function bookedText(receipt: BookedReceipt, timeZone: string): string {
+  return `${formatAmount(receipt.amount)} from ${receipt.tenantAccount} on ${dayText(receipt.date, timeZone)}`;
+}
 
 const planExpenses: Planner = (facts, companyId, rows, check) => {
   const properties = facts.ids('properties');

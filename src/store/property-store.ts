@@ -74,8 +74,12 @@ export type LedgerImportKind = (typeof LEDGER_IMPORT_KINDS)[number];
 
 export interface ImportResult {
   kind: LedgerImportKind;
-  /** Rows imported. */
+  /** Rows of the file. */
   rows: number;
+  /** Rows written. */
+  imported: number;
+  /** Receipts whose payment reference was already booked for the same tenancy and amount: skipped. */
+  alreadyBooked: number;
 }
 
 export interface PropertyStore {

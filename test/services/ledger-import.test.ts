@@ -92,9 +92,9 @@ describe('ledger import', () => {
 
   it('matches header names in any case, with or without _, - and spaces', async () => {
     const { store } = await fresh();
-    expect(importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({ kind: 'tenants', rows: 1 });
+    expect(importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({ kind: 'tenants', rows: 1, imported: 1, alreadyBooked: 0 });
     const csv = 'Property Code,unit-no,TENANT_ACCOUNT,date,Amount,reference\nBAO,A1,BAO-01,2026-03-20,100,R-1\n';
-    expect(importLedger(store, 1, 'receipts', csv)).toEqual({ kind: 'receipts', rows: 1 });
+    expect(importLedger(store, 1, 'receipts', csv)).toEqual({ kind: 'receipts', rows: 1, imported: 1, alreadyBooked: 0 });
     const twice = refused(() => importLedger(store, 1, 'tenants', 'account_no,accountNo,name\nX,X,Y\n'));
     expect(twice.problems).toEqual([{ line: 1, field: 'account_no', message: 'column account_no appears twice ("account_no" and "accountNo")' }]);
   });

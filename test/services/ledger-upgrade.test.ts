@@ -23,9 +23,12 @@ const LEDGER: [LedgerImportKind, string][] = [
   ['tenants', 'account_no,name\nT1,Otieno\n'],
   ['tenancies', 'property_code,unit_no,tenant_account,from,to\nP1,A1,T1,2026-01-01,\n'],
   ['charges', 'property_code,unit_no,tenant_account,month,kind,amount\nP1,A1,T1,2026-01,rent,1000\nP1,A1,T1,2026-01,service,100\n'],
-  ['receipts', 'property_code,unit_no,tenant_account,date,amount\nP1,A1,T1,2026-01-05,1600\n'],
   ['charges', 'property_code,unit_no,tenant_account,month,kind,amount\nP1,A1,T1,2026-02,rent,1000\nP1,A1,T1,2026-02,service,100\n'],
-  ['receipts', 'property_code,unit_no,tenant_account,date,amount\nP1,A1,T1,2026-02-05,600\n'],
+];
+/** Receipts as rows of that version's table (today's import writes a column it did not have): 1,600.00 on 5 January, 600.00 on 5 February, Nairobi time. */
+const OLD_RECEIPTS: [number, number][] = [
+  [Date.UTC(2026, 0, 4, 21, 0), 160_000],
+  [Date.UTC(2026, 1, 4, 21, 0), 60_000],
 ];
 
 const temps: { remove(): void }[] = [];
@@ -43,6 +46,9 @@ describe('a store upgraded from before the ledger replay', () => {
     // A company row as that version wrote it (today's company setup writes columns it did not have).
     const companyId = Number(old.sqlite.prepare("insert into companies (name, time_zone, vat_rate_bp) values ('Mvule Agencies', 'Africa/Nairobi', 1600)").run().lastInsertRowid);
     for (const [kind, csv] of LEDGER) importLedger(old, companyId, kind, csv);
+    for (const [date, cents] of OLD_RECEIPTS) {
+      old.sqlite.prepare('insert into receipts (company_id, tenancy_id, receipt_date, amount_cents) values (?, (select id from tenancies), ?, ?)').run(companyId, date, cents);
+    }
     const propertyId = (old.sqlite.prepare('select id from properties').get() as { id: number }).id;
     old.sqlite.exec('delete from receipt_allocations; delete from ledger_months;');
     await old.close();

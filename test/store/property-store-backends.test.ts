@@ -40,6 +40,7 @@ let poolAgain: pg.Pool;
 /** Companies made for the batchings and the concurrent imports (the same ids on both backends). */
 const batchCompanies: number[] = [];
 let concurrentCompany: number;
+let receiptsOnceCompany: number;
 
 /** What a test asks of a backend: its interface, the same on another instance, and plain reads of its rows. */
 interface Backend {
@@ -87,6 +88,7 @@ beforeAll(async () => {
     batchCompanies.push(setUpCompany(sqlite, { name, timeZone: fx.FIXTURE_TIME_ZONE, vatPercent: 16 }).companyId);
   }
   concurrentCompany = setUpCompany(sqlite, { name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 }).companyId;
+  receiptsOnceCompany = setUpCompany(sqlite, { name: 'Mninga Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 }).companyId;
   sqliteAgain = await openStore(file);
   const url = await postgres.createDatabase();
   pool = openPostgresPool(url, { max: 8 });
@@ -369,6 +371,57 @@ describe.each(backends)('reference files meeting, on $name', (backend) => {
     ]);
     expect(landlords.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((landlords.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason.message).toMatch(/line 2, code: landlord code "L9" already exists/);
+  }, 60_000);
+});
+
+describe.each(backends)('receipts booked once per payment reference, on $name', (backend) => {
+  const header = 'property_code,unit_no,tenant_account,date,amount,reference\n';
+  const october = `${header}P1,A1,T1,2026-10-05,1000,QX12AB34CD\nP1,A2,T2,2026-10-06,800,QX12AB34CE\n`;
+  const paidInOctober = async () =>
+    (await backend.store.paidBalanceReport({ companyId: receiptsOnceCompany, month: 10, year: 2026 })).map((row) => [row.unitNo, row.paidRent]);
+
+  beforeAll(async () => {
+    await importAll(backend.store, receiptsOnceCompany, [
+      ['landlords', 'code,name\nL1,Wanjiru Kamau\n'],
+      ['properties', 'code,name,landlord_code\nP1,Mninga House,L1\n'],
+      ['units', 'property_code,unit_no,market_rent\nP1,A1,1000\nP1,A2,800\nP1,A3,900\n'],
+      ['tenants', 'account_no,name\nT1,Otieno\nT2,Njeri\nT3,Kamau\n'],
+      ['tenancies', 'property_code,unit_no,tenant_account,from\nP1,A1,T1,2026-01-01\nP1,A2,T2,2026-01-01\nP1,A3,T3,2026-01-01\n'],
+    ]);
+  });
+
+  it('skips a file imported again, says how many were there already, and the figures are those of one import', async () => {
+    expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', october)).toEqual({ kind: 'receipts', rows: 2, imported: 2, alreadyBooked: 0 });
+    const once = await paidInOctober();
+    expect(once).toEqual([['A1', 1000], ['A2', 800], ['A3', 0]]);
+    expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', october)).toEqual({ kind: 'receipts', rows: 2, imported: 0, alreadyBooked: 2 });
+    // An overlapping statement: one payment booked, one new; the reference compared without case or spaces.
+    const overlapping = `${header}P1,A1,T1,2026-10-05,1000,qx12 ab34cd\nP1,A3,T3,2026-10-07,900,QX12AB34CF\n`;
+    expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', overlapping)).toEqual({ kind: 'receipts', rows: 2, imported: 1, alreadyBooked: 1 });
+    expect(await paidInOctober()).toEqual([['A1', 1000], ['A2', 800], ['A3', 900]]);
+  });
+
+  it('refuses the same reference with another amount or tenancy, naming the line and the receipt booked, and writes nothing of the file', async () => {
+    const [booked] = await backend.rows<{ id: number }>(`select id from receipts where company_id = $1 and reference = 'QX12AB34CD'`, receiptsOnceCompany);
+    const otherAmount = `${header}P1,A3,T3,2026-10-20,50,QX12AB34CG\nP1,A1,T1,2026-10-05,100,QX12AB34CD\nP1,A3,T3,2026-10-08,900,QX12AB34CE\n`;
+    const refused = await backend.store.importLedger(receiptsOnceCompany, 'receipts', otherAmount).then(() => undefined, (error: Error) => error.message);
+    expect(refused).toContain(`line 3, reference: QX12AB34CD is already booked as receipt ${booked!.id}: 1,000.00 from T1 on 2026-10-05; this line has 100.00 from T1`);
+    expect(refused).toMatch(/line 4, reference: QX12AB34CE is already booked as receipt \d+: 800\.00 from T2 on 2026-10-06; this line has 900\.00 from T3/);
+    const twice = `${header}P1,A3,T3,2026-10-20,50,QX12AB34CH\nP1,A3,T3,2026-10-21,50,QX12AB34CH\n`;
+    await expect(backend.store.importLedger(receiptsOnceCompany, 'receipts', twice)).rejects.toThrow(/line 3, reference: QX12AB34CH is also on line 2: one payment, one line/);
+    expect(await backend.rows(`select count(*) as n from receipts where company_id = $1 and reference in ('QX12AB34CG', 'QX12AB34CH')`, receiptsOnceCompany)).toEqual([{ n: 0 }]);
+  });
+
+  it('books each payment once when two instances import overlapping files at once', async () => {
+    const payments = Array.from({ length: 12 }, (_, i) => `P1,A${(i % 3) + 1},T${(i % 3) + 1},2026-11-${String(i + 1).padStart(2, '0')},${100 + i},NV${String(i).padStart(8, '0')}`);
+    const first = `${header}${payments.slice(0, 8).join('\n')}\n`;
+    const second = `${header}${payments.slice(4).join('\n')}\n`;
+    const results = await Promise.all([backend.store.importLedger(receiptsOnceCompany, 'receipts', first), backend.another.importLedger(receiptsOnceCompany, 'receipts', second)]);
+    expect(results.reduce((sum, r) => sum + r.imported, 0)).toBe(12);
+    expect(results.reduce((sum, r) => sum + r.alreadyBooked, 0)).toBe(4);
+    expect(await backend.rows(`select count(*) as n, count(distinct reference) as refs, cast(sum(amount_cents) as bigint) as cents from receipts where company_id = $1 and reference like 'NV%'`, receiptsOnceCompany)).toEqual([
+      { n: 12, refs: 12, cents: payments.reduce((sum, _, i) => sum + (100 + i) * 100, 0) },
+    ]);
   }, 60_000);
 });
 

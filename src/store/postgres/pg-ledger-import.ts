@@ -29,7 +29,9 @@ import {
   chargeKey,
   checkImportKind,
   FACTS_OF_KIND,
+  importResultOf,
   keyColumnOf,
+  paymentReferenceKeysOf,
   parseLedgerCsv,
   planLedgerImport,
   unitKey,
@@ -37,12 +39,14 @@ import {
   type LedgerImportFacts,
   type LedgerImportPlan,
   type NamedReference,
+  type ParsedRow,
   type TenancyKeyRow,
   type UnitKeyRow,
 } from '../../services/ledger-import-plan.js';
 import { companyOrThrow } from '../../services/report-month.js';
 import type { LedgerReceipt } from '../../domain/receipt-allocation.js';
 import type { ImportResult, LedgerImportKind } from '../property-store.js';
+import { BOOKED_RECEIPTS_SQL, bookedByKey, type BookedReceiptRow } from '../booked-receipts-query.js';
 import { addChargeOnPostgres, addReceiptOnPostgres, insertAllocationsOnPostgres, replaceTenancyMonthsOnPostgres } from './pg-ledger-months.js';
 import { findCompanyOnPostgres } from './pg-property-reads.js';
 import { insertRowOnPostgres, rowsOf, type Queryable } from './pg-rows.js';
@@ -79,18 +83,18 @@ export async function importLedgerOnPostgres(pool: pg.Pool, companyId: number, k
       if (!ledger) await client.query('set transaction isolation level serializable');
       const company = companyOrThrow(await findCompanyOnPostgres(client, companyId), companyId);
       const rows = parseLedgerCsv(kind, csvText);
-      let plan = planLedgerImport(kind, rows, await readFacts(client, companyId, kind), companyId, company.timeZone);
+      let plan = planLedgerImport(kind, rows, await readFacts(client, companyId, kind, rows), companyId, company.timeZone);
       if (ledger) {
         // Lock the tenancies the file touches, then check it again on what committed before the locks.
         const locked = new Set<number>();
         for (let needed = tenanciesOf(plan); needed.some((id) => !locked.has(id)); needed = tenanciesOf(plan)) {
           await lockTenancies(client, needed.filter((id) => !locked.has(id)));
           for (const id of needed) locked.add(id);
-          plan = planLedgerImport(kind, rows, await readFacts(client, companyId, kind), companyId, company.timeZone);
+          plan = planLedgerImport(kind, rows, await readFacts(client, companyId, kind, rows), companyId, company.timeZone);
         }
       }
       await writePlan(client, companyId, company.timeZone, plan);
-      return { kind, rows: rows.length };
+      return importResultOf(kind, rows.length, plan);
     }),
   );
 }
@@ -108,7 +112,7 @@ async function lockTenancies(client: Queryable, ids: number[]): Promise<void> {
 }
 
 /** The facts a kind of file asks (FACTS_OF_KIND), read at once. */
-async function readFacts(client: Queryable, companyId: number, kind: LedgerImportKind): Promise<LedgerImportFacts> {
+async function readFacts(client: Queryable, companyId: number, kind: LedgerImportKind, rows: readonly ParsedRow[]): Promise<LedgerImportFacts> {
   const needs = FACTS_OF_KIND[kind];
   const ids = new Map<KeyedTable, Map<string, number>>();
   for (const table of needs.ids) ids.set(table, await idsByKey(client, table, companyId));
@@ -136,6 +140,8 @@ async function readFacts(client: Queryable, companyId: number, kind: LedgerImpor
         [companyId],
       )
     : [];
+  const referenceKeys = needs.bookedReceipts ? paymentReferenceKeysOf(rows) : [];
+  const booked = bookedByKey(referenceKeys.length > 0 ? await rowsOf<BookedReceiptRow>(client, BOOKED_RECEIPTS_SQL.postgres, [companyId, JSON.stringify(referenceKeys)]) : []);
   const keyed = new Map(units.map((u) => [unitKey(u.propertyId, u.unitNo), u]));
   const chargeKeys = new Set(charges.map((c) => chargeKey(c.tenancy_id, c.kind, c.service_id, c.month_key)));
   return {
@@ -147,6 +153,7 @@ async function readFacts(client: Queryable, companyId: number, kind: LedgerImpor
     units: () => keyed,
     tenancies: () => tenancies,
     chargeKeys: () => chargeKeys,
+    bookedReceipts: () => booked,
   };
 }
 
@@ -193,7 +200,14 @@ async function writePlan(client: Queryable, companyId: number, timeZone: string,
   } else if (plan.kind === 'receipts') {
     const touched = new Map<number, NewEvents>();
     for (const r of plan.receipts) {
-      const receiptId = await insertRowOnPostgres(client, 'receipts', { company_id: companyId, tenancy_id: r.tenancyId, receipt_date: r.date, amount_cents: r.amount, reference: r.reference });
+      const receiptId = await insertRowOnPostgres(client, 'receipts', {
+        company_id: companyId,
+        tenancy_id: r.tenancyId,
+        receipt_date: r.date,
+        amount_cents: r.amount,
+        reference: r.reference,
+        reference_key: r.referenceKey,
+      });
       touchedBy(touched, r.tenancyId).receiptIds.add(receiptId);
     }
     await allocateTouched(client, timeZone, touched);

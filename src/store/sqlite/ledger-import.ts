@@ -11,6 +11,7 @@ import {
   checkImportKind,
   LedgerImportError,
   parseLedgerCsv,
+  importResultOf,
   planLedgerImport,
   type LedgerImportFacts,
   type LedgerImportPlan,
@@ -20,7 +21,7 @@ import type { ImportResult, LedgerImportKind } from '../property-store.js';
 import { allocateTouched } from './ledger-allocation.js';
 import type { Store } from './open-db.js';
 import { insertCharge, insertReceiptRow } from './property-ledger.repository.js';
-import { chargeKeysOfCompany, idsByKey, insertRow, tenanciesOfCompany, unitsByKey } from './property-reference.repository.js';
+import { bookedReceiptsOf, chargeKeysOfCompany, idsByKey, insertRow, tenanciesOfCompany, unitsByKey } from './property-reference.repository.js';
 import { companyOrThrow } from './report-month.js';
 
 export { LedgerImportError };
@@ -32,7 +33,7 @@ export function importLedger(store: Store, companyId: number, kind: LedgerImport
   const run = store.sqlite.transaction(() => {
     const plan = planLedgerImport(kind, rows, factsOf(store, companyId), companyId, company.timeZone);
     writePlan(store, companyId, company.timeZone, plan);
-    return { kind, rows: rows.length };
+    return importResultOf(kind, rows.length, plan);
   });
   return run.immediate();
 }
@@ -44,6 +45,7 @@ function factsOf(store: Store, companyId: number): LedgerImportFacts {
     units: () => unitsByKey(store, companyId),
     tenancies: () => tenanciesOfCompany(store, companyId),
     chargeKeys: () => chargeKeysOfCompany(store, companyId),
+    bookedReceipts: (keys) => bookedReceiptsOf(store, companyId, keys),
   };
 }
 
@@ -68,7 +70,7 @@ function writePlan(store: Store, companyId: number, timeZone: string, plan: Ledg
     allocateTouched(store, timeZone, touched);
   } else if (plan.kind === 'receipts') {
     const touched = new Map<number, NewEvents>();
-    for (const r of plan.receipts) touchedBy(touched, r.tenancyId).receiptIds.add(insertReceiptRow(store, { companyId, ...r }));
+    for (const r of plan.receipts) touchedBy(touched, r.tenancyId).receiptIds.add(insertReceiptRow(store, { companyId, tenancyId: r.tenancyId, date: r.date, amount: r.amount, reference: r.reference }));
     allocateTouched(store, timeZone, touched);
   } else {
     for (const { table, row, named: references } of plan.rows) {

@@ -8,6 +8,7 @@
  * Measured at scale 100 (10k units, ~760k ledger rows): ~75 ms for the whole company under
  * load, ~5 ms a zone; summing the ledger itself took ~300 ms and ~40 ms.
  */
+import { paymentReferenceKey } from '../../domain/payment-reference.js';
 import { totalsOfMonth, type ReadMonthRow } from '../../domain/ledger-months.js';
 import type { Allocation, ChargeKind, LedgerReceipt } from '../../domain/receipt-allocation.js';
 import type { StoredCharge, TenancyEvents } from '../../services/ledger-allocation-plan.js';
@@ -259,12 +260,13 @@ export interface NewReceipt {
 /** Inserts a receipt row alone: its allocations are derived from the tenancy's events (services/ledger-allocation-plan.ts). */
 export function insertReceiptRow(store: Store, receipt: Omit<NewReceipt, 'monthKey' | 'monthFrom'>): number {
   return Number(
-    prepared(store, 'insert into receipts (company_id, tenancy_id, receipt_date, amount_cents, reference) values (?, ?, ?, ?, ?)').run(
+    prepared(store, 'insert into receipts (company_id, tenancy_id, receipt_date, amount_cents, reference, reference_key) values (?, ?, ?, ?, ?, ?)').run(
       receipt.companyId,
       receipt.tenancyId,
       receipt.date,
       receipt.amount,
       receipt.reference,
+      paymentReferenceKey(receipt.reference),
     ).lastInsertRowid,
   );
 }

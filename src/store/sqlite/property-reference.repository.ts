@@ -2,7 +2,8 @@
  * Reference data of property management: who owns what (for the company checks every route
  * makes), company settings the reports need, and lookups by code for imports.
  */
-import { chargeKey, keyColumnOf, unitKey, type KeyedTable, type TenancyKeyRow, type UnitKeyRow } from '../../services/ledger-import-plan.js';
+import { BOOKED_RECEIPTS_SQL, bookedByKey, type BookedReceiptRow } from '../booked-receipts-query.js';
+import { chargeKey, keyColumnOf, unitKey, type BookedReceipt, type KeyedTable, type TenancyKeyRow, type UnitKeyRow } from '../../services/ledger-import-plan.js';
 import type { PropertyDetails } from '../../services/pay-advice-report.js';
 import type { Store } from './open-db.js';
 import { prepared } from './prepared-statements.js';
@@ -73,6 +74,12 @@ export function chargeKeysOfCompany(store: Store, companyId: number): Set<string
     .raw()
     .all(companyId);
   return new Set(rows.map(([tenancyId, kind, serviceId, month]) => chargeKey(tenancyId, kind, serviceId, month)));
+}
+
+/** The company's receipts booked under these payment reference keys, by key. */
+export function bookedReceiptsOf(store: Store, companyId: number, keys: readonly string[]): Map<string, BookedReceipt> {
+  if (keys.length === 0) return new Map();
+  return bookedByKey(prepared<[number, string], BookedReceiptRow>(store, BOOKED_RECEIPTS_SQL.sqlite).all(companyId, JSON.stringify(keys)));
 }
 
 /** Inserts a row and returns its id. Column names are the caller's constants, never user input. */

@@ -101,6 +101,8 @@ export interface ReceiptsTable {
   receipt_date: number;
   amount_cents: number;
   reference: string | null;
+  /** paymentReferenceKey(reference): unique per company where present. */
+  reference_key: string | null;
 }
 
 /** A receipt's part booked to one charge's amount or tax, or (charge_id null) rent paid in advance. */

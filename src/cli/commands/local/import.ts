@@ -29,13 +29,19 @@ const SINGULAR: Readonly<Record<string, string>> = {
 
 /**
  * The import's counts as one sentence: "imported 12 products and created 2 categories". Rows
- * made along the way are said only when there are some.
+ * made along the way, and receipts skipped as already booked, are said only when there are some.
  */
 export function importSummary(counts: Readonly<Record<string, number>>): string {
-  const { categoriesCreated = 0, ...imported } = counts;
+  const { categoriesCreated = 0, alreadyBooked = 0, ...imported } = counts;
   const parts = Object.entries(imported).map(([what, n]) => `imported ${countOf(n, SINGULAR[what] ?? what, what)}`);
   if (categoriesCreated > 0) parts.push(`created ${countOf(categoriesCreated, 'category', 'categories')}`);
   return parts.join(' and ');
+}
+
+/** Receipts skipped because their payment reference was booked before: "; 2 receipts already booked (same reference), skipped". */
+export function skippedNote(counts: Readonly<Record<string, number>>): string {
+  const skipped = counts.alreadyBooked ?? 0;
+  return skipped > 0 ? `; ${countOf(skipped, 'receipt')} already booked (same reference), skipped` : '';
 }
 
 type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -56,8 +62,8 @@ const importers: Record<ImportKind, Importer> = {
 
 function ledger(kind: LedgerImportKind): Importer {
   return async (store, companyId, csv) => {
-    const { rows } = await store.importLedger(companyId, kind, csv);
-    return { [kind]: rows };
+    const { imported, alreadyBooked } = await store.importLedger(companyId, kind, csv);
+    return alreadyBooked > 0 ? { [kind]: imported, alreadyBooked } : { [kind]: imported };
   };
 }
 
@@ -82,5 +88,5 @@ export async function run(options: { company?: number; encoding?: string } & Glo
     throw error;
   }
   const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv));
-  context.say(`${importSummary(counts)} from ${file} into company ${companyId}`);
+  context.say(`${importSummary(counts)} from ${file} into company ${companyId}${skippedNote(counts)}`);
 }

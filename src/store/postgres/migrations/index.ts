@@ -8,10 +8,12 @@ import * as core from './2026-11-25-01-core.js';
 import * as sales from './2026-11-25-02-sales.js';
 import * as property from './2026-11-25-03-property.js';
 import * as companyCurrency from './2026-11-26-01-company-currency-tax-number.js';
+import * as receiptReferenceKey from './2026-11-27-01-receipt-reference-key.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '2026-11-25-01-core': core,
   '2026-11-25-02-sales': sales,
   '2026-11-25-03-property': property,
   '2026-11-26-01-company-currency-tax-number': companyCurrency,
+  '2026-11-27-01-receipt-reference-key': receiptReferenceKey,
 };

@@ -185,7 +185,7 @@ function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio 
   insertMany(store, 'tenants', ['id', 'company_id', 'account_no', 'name', 'phone'], rows.tenants);
   insertMany(store, 'tenancies', ['id', 'company_id', 'unit_id', 'tenant_id', 'start_date', 'end_date'], rows.tenancies);
   insertMany(store, 'charges', ['id', 'company_id', 'tenancy_id', 'kind', 'service_id', 'month_key', 'charge_date', 'amount_cents', 'tax_cents', 'description'], rows.charges);
-  insertMany(store, 'receipts', ['id', 'company_id', 'tenancy_id', 'receipt_date', 'amount_cents', 'reference'], rows.receipts);
+  insertMany(store, 'receipts', ['id', 'company_id', 'tenancy_id', 'receipt_date', 'amount_cents', 'reference', 'reference_key'], rows.receipts);
   insertMany(store, 'receipt_allocations', ['id', 'receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'], rows.allocations);
   insertMany(store, 'expenses', ['id', 'company_id', 'property_id', 'expense_date', 'description', 'amount_cents'], rows.expenses);
   // The ledger went in by bulk INSERTs: its month totals are summed from it in one statement.
@@ -235,7 +235,8 @@ function tenancyLedger(context: DemoContext, company: DemoCompany, ids: Ids, row
       const date = month.from + day * DAY + random.int(8, 18) * 3600_000;
       if (amount <= 0 || date > context.now) return;
       const receiptId = ++ids.receipt;
-      rows.receipts.push([receiptId, company.id, plan.tenancyId, date, amount, `MP${receiptId.toString(36).toUpperCase().padStart(8, 'X')}`]);
+      const reference = `MP${receiptId.toString(36).toUpperCase().padStart(8, '0')}`;
+      rows.receipts.push([receiptId, company.id, plan.tenancyId, date, amount, reference, reference]);
       for (const a of ledger.receive(amount, date) as Allocation[]) {
         rows.allocations.push([++ids.allocation, receiptId, plan.tenancyId, date, a.chargeId, a.chargeDate, a.serviceId, a.part, a.amount]);
       }
