@@ -29,10 +29,10 @@ const SINGULAR: Readonly<Record<string, string>> = {
 
 /**
  * The import's counts as one sentence: "imported 12 products and created 2 categories". Rows
- * made along the way, and receipts skipped as already booked, are said only when there are some.
+ * made along the way are said only when there are some; receipts skipped are skippedNote's.
  */
 export function importSummary(counts: Readonly<Record<string, number>>): string {
-  const { categoriesCreated = 0, alreadyBooked = 0, ...imported } = counts;
+  const { categoriesCreated = 0, alreadyBooked: _skipped, ...imported } = counts;
   const parts = Object.entries(imported).map(([what, n]) => `imported ${countOf(n, SINGULAR[what] ?? what, what)}`);
   if (categoriesCreated > 0) parts.push(`created ${countOf(categoriesCreated, 'category', 'categories')}`);
   return parts.join(' and ');
