@@ -10,7 +10,8 @@ export const ENVIRONMENT_HELP = `Environment variables
                        postgres://shop@db.example.com/shop?pool_max=10&statement_timeout=15000
   SHOPPROP_CONFIG_DIR  where the config file lives (default: the user config directory)
   SHOPPROP_DATA_DIR    where the local store and the offline outbox live (default: the user data directory)
-  SHOPPROP_TIMEOUT     seconds one request to the service may take in all (like --timeout; default 60)
+  SHOPPROP_TIMEOUT     seconds one request to the service may take in all, retries included
+                       (like --timeout; default 60)
   SHOPPROP_DEBUG=api   trace HTTP requests on stderr, token redacted (like --verbose)
   XDG_CACHE_HOME       compiled-code cache for faster starts: $XDG_CACHE_HOME/shopprop (default ~/.cache/shopprop)
   NODE_DISABLE_COMPILE_CACHE=1  start without that cache (it is also safe to delete at any time)

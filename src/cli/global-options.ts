@@ -22,7 +22,7 @@ export interface GlobalOptions {
   input: boolean;
   color: boolean;
   verbose?: boolean;
-  /** Seconds one request may take in all (string as given; checked when a client is made). */
+  /** Seconds one request may take in all, retries included (string as given; checked when a client is made). */
   timeout?: string;
 }
 
@@ -43,6 +43,6 @@ export function addGlobalOptions(program: Command): Command {
     .option('--wide', 'tables at full width: no column left out or cut to fit the terminal')
     .option('--no-input', 'never prompt; a missing value is an error naming its flag')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
-    .option('--timeout <seconds>', 'longest a request to the service may take, start to last byte; default 60 (env SHOPPROP_TIMEOUT)')
+    .option('--timeout <seconds>', 'longest a request to the service may take, start to last byte, its retries and the waits between them included; default 60 (env SHOPPROP_TIMEOUT)')
     .option('-v, --verbose', 'trace HTTP requests on stderr, token redacted (also SHOPPROP_DEBUG=api)');
 }

@@ -58,8 +58,11 @@ export interface ShopClientOptions {
   trace?: (line: string) => void;
   /** Per-request silence allowed; the transport's default otherwise. */
   timeoutMs?: number;
-  /** Fetches a document link outside the service's base URL. Default: a one-off HTTP request, following redirects. */
-  fetchDirect?: (url: URL) => Promise<TransportResponse>;
+  /**
+   * Fetches a document link outside the service's base URL, ended by `signal` when the call's
+   * time is spent. Default: a one-off HTTP request, following redirects.
+   */
+  fetchDirect?: (url: URL, signal?: AbortSignal) => Promise<TransportResponse>;
 }
 
 export interface SaveOptions {
@@ -149,9 +152,9 @@ export class ShopClient {
     }
     const { url } = route;
     const operation = `statement document from ${url.host}`;
-    const fetchDirect = this.options.fetchDirect ?? defaultFetchDirect(this.options.trace);
+    const fetchDirect = this.options.fetchDirect ?? defaultFetchDirect(this.options.trace, this.transport.deadlineMs);
     // No token: the link is presigned, and the token is not for other hosts.
-    const response = await this.retrying({ method: 'GET', path: url.pathname }, () => fetchDirect(url), operation);
+    const response = await this.retrying({ method: 'GET', path: url.pathname }, (sent) => fetchDirect(url, sent.signal), operation);
     if (!isOk(response.status)) throw errorFromResponse({ method: 'GET', path: url.pathname }, response).withOperation(operation);
     return requirePdf(response, { method: 'GET', path: url.pathname, operation });
   }
@@ -238,17 +241,19 @@ export class ShopClient {
   }
 
   private send(request: TransportRequest, operation: string): Promise<TransportResponse> {
-    return this.retrying(request, () => this.transport.request(request), operation);
+    return this.retrying(request, (sent) => this.transport.request(sent), operation);
   }
 
+  /** Sends with retries, all of them within the transport's deadline (`--timeout`). */
   private async retrying(
-    request: Pick<TransportRequest, 'method' | 'path' | 'headers'>,
-    send: () => Promise<TransportResponse>,
+    request: TransportRequest,
+    send: (sent: TransportRequest) => Promise<TransportResponse>,
     operation: string,
   ): Promise<TransportResponse> {
     const trace = this.options.trace;
     try {
       return await sendWithRetry({ ...request }, send, {
+        deadlineMs: this.transport.deadlineMs,
         ...this.options.retry,
         onRetry: (info) => {
           trace?.(`retrying ${request.method} ${request.path} in ${info.delayMs}ms (attempt ${info.attempt} of ${info.attempts}): ${info.reason}`);
@@ -287,13 +292,13 @@ function refusedInSuccess(json: unknown, context: { method: string; path: string
   });
 }
 
-function defaultFetchDirect(trace?: (line: string) => void): (url: URL) => Promise<TransportResponse> {
-  return async (url) => {
+function defaultFetchDirect(trace?: (line: string) => void, deadlineMs?: number): (url: URL, signal?: AbortSignal) => Promise<TransportResponse> {
+  return async (url, signal) => {
     // Loaded only for documents stored elsewhere, so embedded mode never loads undici.
     const { createHttpTransport } = await import('./http-transport.js');
-    const transport = createHttpTransport({ baseUrl: url.origin, maxRedirections: 5, trace });
+    const transport = createHttpTransport({ baseUrl: url.origin, maxRedirections: 5, trace, deadlineMs });
     try {
-      return await transport.request({ method: 'GET', path: url.pathname + url.search });
+      return await transport.request({ method: 'GET', path: url.pathname + url.search, signal });
     } finally {
       await transport.close();
     }

@@ -14,7 +14,10 @@ export interface HttpTransportOptions {
   connectTimeoutMs?: number;
   /** Silence allowed while waiting for the headers and between body chunks. */
   readTimeoutMs?: number;
-  /** The whole request, connection to last byte, must finish within this (a server dripping bytes). */
+  /**
+   * The whole request, connection to last byte, must finish within this (a server dripping
+   * bytes); a client that retries holds all its attempts to it too (Transport.deadlineMs).
+   */
   deadlineMs?: number;
   /** A reply larger than this is not the interface's: the request fails instead of filling memory. */
   maxReplyBytes?: number;
@@ -58,6 +61,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     trace?.(`> ${req.method} ${redactUrl(url)}${formatHeaders(headers)}`);
     const started = performance.now();
     const deadline = AbortSignal.timeout(deadlineMs);
+    // The call's own deadline (its earlier attempts took part of it) ends this attempt too.
+    const signal = req.signal ? AbortSignal.any([deadline, req.signal]) : deadline;
     try {
       const res = await dispatcher.request({
         origin: url.origin,
@@ -67,7 +72,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         body,
         headersTimeout: timeout,
         bodyTimeout: timeout,
-        signal: deadline,
+        signal,
       });
       const buffer = await readCapped(res.body, maxReplyBytes, res.headers['content-length']);
       trace?.(`< ${res.statusCode} ${req.method} ${redactUrl(url)} ${elapsed(started)}ms ${buffer.length}B`);
@@ -76,7 +81,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       const failure =
         error instanceof ReplyTooLargeError
           ? new ApiError({ kind: 'invalidResponse', method: req.method, path: req.path.split('?', 1)[0] ?? req.path, serverMessage: error.message })
-          : deadline.aborted
+          : signal.aborted
             ? new ApiError({ kind: 'timeout', method: req.method, path: req.path.split('?', 1)[0] ?? req.path, serverMessage: `no complete answer from ${url.host} within ${seconds(deadlineMs)} (--timeout)`, cause: error })
             : wireError(error, req.method, req.path, url, { connectTimeoutMs, readTimeoutMs: timeout });
       trace?.(`< ${req.method} ${redactUrl(url)} failed after ${elapsed(started)}ms: ${failure.serverMessage ?? failure.kind}`);
@@ -87,6 +92,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   return {
     description: redactUrl(baseUrl),
     baseUrl,
+    deadlineMs,
     request,
     close: () => agent.close(),
   };

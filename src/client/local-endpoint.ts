@@ -24,7 +24,7 @@ export async function getLocal<S extends TSchema>(
   const sent: TransportRequest = { method: 'GET', path, query: request.query, headers: token ? { Authorization: `Bearer ${token}` } : {} };
   let response;
   try {
-    response = await sendWithRetry(sent, (r) => target.transport.request(r));
+    response = await sendWithRetry(sent, (r) => target.transport.request(r), { deadlineMs: target.transport.deadlineMs });
   } catch (error) {
     throw error instanceof ApiError ? error.withOperation(operation) : error;
   }

@@ -19,6 +19,12 @@ export interface RetryOptions {
   /** In [0, 1); jitter source. */
   random?: () => number;
   now?: () => number;
+  /**
+   * The whole call's time, every attempt and every wait included (`--timeout`): each attempt
+   * is sent with a signal that ends it when the time is spent, and a retry whose wait would
+   * reach that moment is not made (the last outcome stands).
+   */
+  deadlineMs?: number;
   /** Told before each wait. */
   onRetry?: (info: RetryInfo) => void;
 }
@@ -69,7 +75,7 @@ export function retryAfterMs(value: string | string[] | undefined, now: number =
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Sends the request, and again after a pause while it fails in a way worth retrying. */
+/** Sends the request, and again after a pause while it fails in a way worth retrying, within deadlineMs. */
 export async function sendWithRetry(
   request: TransportRequest,
   send: (request: TransportRequest) => Promise<TransportResponse>,
@@ -78,22 +84,36 @@ export async function sendWithRetry(
   const attempts = isRepeatable(request) ? Math.max(1, options.attempts ?? 3) : 1;
   const sleep = options.sleep ?? defaultSleep;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  const { deadlineMs } = options;
+  const endsAt = deadlineMs === undefined ? undefined : now() + deadlineMs;
+  const sent = deadlineMs === undefined ? request : { ...request, signal: anySignal(request.signal, AbortSignal.timeout(deadlineMs)) };
   for (let attempt = 1; ; attempt++) {
     let delayMs: number;
     let reason: string;
+    let giveUp: () => TransportResponse;
     try {
-      const response = await send(request);
+      const response = await send(sent);
       if (attempt >= attempts || !isRetryableStatus(response.status)) return response;
       const asked = retryAfterMs(response.headers['retry-after'], options.now?.());
       if (asked !== undefined && asked > maxRetryAfterMs) return response;
       delayMs = asked ?? backoffDelay(attempt, options);
       reason = `HTTP ${response.status}`;
+      giveUp = () => response;
     } catch (error) {
       if (attempt >= attempts || !isRetryableError(error)) throw error;
       delayMs = backoffDelay(attempt, options);
       reason = error.serverMessage ?? error.kind;
+      giveUp = () => {
+        throw error;
+      };
     }
+    if (endsAt !== undefined && now() + delayMs >= endsAt) return giveUp();
     options.onRetry?.({ attempt: attempt + 1, attempts, delayMs, reason });
     await sleep(delayMs);
   }
+}
+
+function anySignal(given: AbortSignal | undefined, deadline: AbortSignal): AbortSignal {
+  return given ? AbortSignal.any([given, deadline]) : deadline;
 }

@@ -14,6 +14,8 @@ export interface TransportRequest {
   headers?: Record<string, string>;
   /** Abort after this many ms of silence; the transport's default otherwise. */
   timeoutMs?: number;
+  /** Ends the attempt when the whole call's time, retries included, is spent (see Transport.deadlineMs). */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {
@@ -25,6 +27,11 @@ export interface TransportResponse {
 export interface Transport {
   /** Where requests go, for messages ("http://127.0.0.1:8080" or "embedded (/path/to.db)"). */
   readonly description: string;
+  /**
+   * The longest one call may take, from its first attempt to the last byte of its answer, retries
+   * and the waits between them included (`--timeout`); none: no bound but each attempt's own.
+   */
+  readonly deadlineMs?: number;
   request(request: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
 }

@@ -161,6 +161,35 @@ describe('how long between attempts', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('a wait that would pass the whole call\'s deadline is not made: the answer stands', async () => {
+    answers([503], EMPTY, { 'retry-after': '2' });
+    const sleeps: number[] = [];
+    const client = clientFor(server.url, { retry: { sleep: async (ms) => void sleeps.push(ms) } }, { deadlineMs: 1_000 });
+    const error = await client.listCashSales({ companyId: 1 }).catch((e: unknown) => e as ApiError);
+    await client.close();
+    expect(error).toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(sleeps).toEqual([]);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('every attempt together takes no longer than the deadline (--timeout is the whole call\'s)', async () => {
+    // The first attempt is answered 503 at once; the next never is.
+    server.handle((_req, res) => {
+      if (server.seen.length === 1) json(res, 503, { success: 'false', message: 'busy', code: 'X' });
+    });
+    const client = clientFor(server.url, { retry: { sleep: noWait, random: () => 0.5 } }, { deadlineMs: 600 });
+    const started = performance.now();
+    const error = await client.listCashSales({ companyId: 1 }).catch((e: unknown) => e as ApiError);
+    const elapsed = performance.now() - started;
+    await client.close();
+    expect(error).toMatchObject({ kind: 'timeout' });
+    expect((error as ApiError).message).toMatch(/no complete answer from 127\.0\.0\.1:\d+ within 600ms \(--timeout\)/);
+    // Per attempt, the second and a third would each have had 600 ms of their own.
+    expect(elapsed).toBeGreaterThanOrEqual(590);
+    expect(elapsed).toBeLessThan(1_000);
+    expect(server.seen).toHaveLength(2);
+  });
+
   it('backoffDelay stays between half and all of a step that doubles up to the cap', () => {
     expect(backoffDelay(1, { random: () => 0 })).toBe(100);
     expect(backoffDelay(1, { random: () => 0.999999 })).toBe(200);
