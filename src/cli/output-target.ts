@@ -4,19 +4,20 @@
  * - A regular file (or a new one) is written whole or not at all: into a temp file created
  *   exclusively and without following links (O_EXCL | O_NOFOLLOW, so nothing planted at its
  *   name can redirect the write) in the same directory, renamed over FILE when complete, and
- *   removed on any failure and on exit (Ctrl-C and SIGTERM exit through process.exit).
+ *   removed on any failure and on exit (Ctrl-C and SIGTERM exit through process.exit); one
+ *   left by a writer killed outright is removed by the next write to FILE (temp-beside.ts).
  * - A FIFO, a character or block device, a socket (`/dev/stdout`, `/dev/null`, a named pipe)
  *   and `-` are streams: written directly, never replaced by a regular file.
  * - A symbolic link writes its target (the same rules applied to what it points at); the link
  *   stays.
  * - A missing directory or a directory as FILE is a usage error (exit 2) naming it.
  */
-import { closeSync, constants, createWriteStream, lstatSync, openSync, readlinkSync, realpathSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, createWriteStream, lstatSync, readlinkSync, realpathSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { CommandContext } from './context.js';
+import { createTempBeside, settleTemp } from './output/temp-beside.js';
 import { CliUsageError } from './usage-error.js';
 
 export interface OutputTarget {
@@ -92,50 +93,6 @@ function requireDirectory(file: string, directory: string): void {
   if (!stats.isDirectory()) throw new CliUsageError(`-o ${file}: ${directory} is not a directory`);
 }
 
-/** Temp files being written: removed if the process ends before they are renamed into place. */
-const pending = new Set<string>();
-let cleanupInstalled = false;
-
-function removePending(): void {
-  for (const path of pending) {
-    try {
-      unlinkSync(path);
-    } catch {
-      // already gone
-    }
-  }
-  pending.clear();
-}
-
-/**
- * On exit only: Ctrl-C and SIGTERM end a run through process.exit with their documented codes
- * (130, 143: main.ts), which runs 'exit' listeners. A SIGTERM listener here would make main.ts
- * leave the signal to it (a command that handles a signal decides alone) and end the run by the
- * signal instead of exit 143.
- */
-function installCleanup(): void {
-  if (cleanupInstalled) return;
-  cleanupInstalled = true;
-  process.on('exit', removePending);
-}
-
-/** A new temp file beside `path`, created exclusively, never through a link. */
-function createTemp(path: string): { temp: string; fd: number } {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  for (let attempt = 0; ; attempt++) {
-    const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.partial`);
-    try {
-      installCleanup();
-      const fd = openSync(temp, flags, 0o644);
-      pending.add(temp);
-      return { temp, fd };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 5) continue;
-      throw error;
-    }
-  }
-}
-
 export function openOutput(context: CommandContext, file = context.globals.output): OutputTarget {
   if (file === undefined || file === '-') {
     return {
@@ -164,7 +121,7 @@ export function openOutput(context: CommandContext, file = context.globals.outpu
       },
     };
   }
-  const { temp, fd } = createTemp(destination.path);
+  const { temp, fd } = createTempBeside(destination.path);
   const stream = createWriteStream('', { fd, autoClose: true });
   return {
     stream,
@@ -174,14 +131,14 @@ export function openOutput(context: CommandContext, file = context.globals.outpu
       stream.end();
       await finished(stream);
       await rename(temp, destination.path);
-      pending.delete(temp);
+      settleTemp(temp);
     },
     async abort() {
       // A write still queued fails with ERR_STREAM_DESTROYED: the file is being given up anyway.
       stream.on('error', () => undefined);
       stream.destroy();
       await rm(temp, { force: true });
-      pending.delete(temp);
+      settleTemp(temp);
     },
   };
 }
@@ -210,7 +167,7 @@ export async function writeWholeFile(file: string, data: Uint8Array): Promise<vo
     await writeFile(destination.path, data);
     return;
   }
-  const { temp, fd } = createTemp(destination.path);
+  const { temp, fd } = createTempBeside(destination.path);
   try {
     // Through the descriptor made with O_EXCL | O_NOFOLLOW: nothing swapped in at the name can redirect it.
     try {
@@ -223,6 +180,6 @@ export async function writeWholeFile(file: string, data: Uint8Array): Promise<vo
     await rm(temp, { force: true });
     throw error;
   } finally {
-    pending.delete(temp);
+    settleTemp(temp);
   }
 }

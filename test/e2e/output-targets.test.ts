@@ -1,7 +1,8 @@
 /**
  * `-o FILE` as the built CLI writes it, against a real HTTP server on 127.0.0.1: a regular file
  * is replaced whole through an exclusive temp file in its directory, and nothing is left behind
- * on failure, SIGINT or SIGTERM; a symlink writes its target; FIFOs, character devices and
+ * on failure, SIGINT or SIGTERM; what a SIGKILLed writer leaves is removed by the next write to
+ * the same file, and a live writer's temp file never is; a symlink writes its target; FIFOs, character devices and
  * /dev/stdout are written directly, never replaced; a missing directory is exit 2 naming it.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -154,4 +155,35 @@ describe('-o FILE', () => {
       expect(readdirSync(d)).toEqual([]);
     });
   }
+
+  it('a writer killed outright (SIGKILL) leaves a temp file naming its PID; the next export to the file removes it, not a live writer\'s', async () => {
+    let stalled!: () => void;
+    const reached = new Promise<void>((resolve) => (stalled = resolve));
+    let requests = 0;
+    fixture.server().handle((req, res) => {
+      if (req.pathname !== '/api/inventorycashsale/list') return json(res, 404, { message: 'no such route' });
+      if (requests++ > 0) return stalled();
+      json(res, 200, { count: 3, list: [cashSale(3)] });
+    });
+    const d = dir();
+    const child = spawn(process.execPath, [BIN, '--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], { env: cliEnv({ home: fixture.dir }), stdio: 'ignore' });
+    await reached;
+    const [left] = readdirSync(d);
+    expect(left).toMatch(new RegExp(`^\\.sales\\.csv\\.${child.pid}\\.[0-9a-f]{12}\\.partial$`));
+    expect(readFileSync(join(d, left!), 'utf8')).toBe('id\r\n3\r\n');
+    child.kill('SIGKILL');
+    const [, signal] = await once(child, 'exit');
+    expect(signal).toBe('SIGKILL');
+    // Nothing ran to remove it: the first page of customer data stays on disk.
+    expect(readdirSync(d)).toEqual([left]);
+
+    // A temp file of a writer still running (this test's own process) is not touched.
+    const live = `.sales.csv.${process.pid}.0123456789ab.partial`;
+    writeFileSync(join(d, live), 'being written');
+    servePages();
+    const result = await list(join(d, 'sales.csv'));
+    expect(result.code, result.stderr).toBe(0);
+    expect(readFileSync(join(d, 'sales.csv'), 'utf8')).toBe(EXPECTED);
+    expect(readdirSync(d).sort()).toEqual([live, 'sales.csv']);
+  });
 });
