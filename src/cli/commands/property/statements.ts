@@ -1,10 +1,10 @@
 /** `shopprop statements`: landlord statements; with --pdf DIR, every listed statement's PDF too. */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { countOf } from '../../../domain/plural.js';
 import type { ShopClient } from '../../../client/client.js';
 import type { PaidPosted, StatementRecord } from '../../../contract/statement.js';
 import type { CommandContext } from '../../context.js';
+import { checkDownloadDirectory, makeDownloadDirectory } from '../../download-directory.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { statementCsvColumns } from '../../output/columns/statement.js';
@@ -28,6 +28,7 @@ export interface StatementsOptions {
 }
 
 export async function run(options: StatementsOptions & GlobalOptions): Promise<void> {
+  if (options.pdf !== undefined) checkDownloadDirectory('--pdf', options.pdf);
   await runCommand(options, async (context) => {
     const companyId = await companyOrPrompt(context, options.company);
     const landlordId = await requireValue(context, {
@@ -61,7 +62,7 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
 
 /** Saves `statement-<id>.pdf` for each statement, each file complete or absent. */
 async function downloadAll(context: CommandContext, api: ShopClient, statements: readonly StatementRecord[], dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await makeDownloadDirectory('--pdf', dir);
   const meter = progress(context, 'downloaded');
   try {
     for (const [index, statement] of statements.entries()) {
