@@ -170,7 +170,8 @@ describe('-o FILE', () => {
     await reached;
     const [left] = readdirSync(d);
     expect(left).toMatch(new RegExp(`^\\.sales\\.csv\\.${child.pid}\\.[0-9a-f]{12}\\.partial$`));
-    expect(readFileSync(join(d, left!), 'utf8')).toBe('id\r\n3\r\n');
+    // The next page is asked for while the first is written: wait for its row to reach the disk.
+    await expect.poll(() => readFileSync(join(d, left!), 'utf8'), { timeout: 5_000 }).toBe('id\r\n3\r\n');
     child.kill('SIGKILL');
     const [, signal] = await once(child, 'exit');
     expect(signal).toBe('SIGKILL');
