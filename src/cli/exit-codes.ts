@@ -4,6 +4,7 @@ export const EXIT_CODES_HELP = `Exit codes
   0    ok (an empty result is ok)
   1    error not covered below (e.g. a file that cannot be written)
   2    usage or validation: a bad flag or value, a missing filter with no terminal to ask,
+       an output file that exists without --force (or a no at the terminal),
        invalid input refused by the service (HTTP 400, 405)
   3    not found (HTTP 404): an unknown id
   4    authentication or permission (HTTP 401, 403): no token, a bad or revoked token,

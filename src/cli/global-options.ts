@@ -15,6 +15,8 @@ export interface GlobalOptions {
   format?: string;
   fields?: string;
   output?: string;
+  /** Replace an existing file named for output without asking. */
+  force?: boolean;
   raw?: boolean;
   bom?: boolean;
   /** Tables at full width, every default column, past the terminal's edge if need be. */
@@ -38,6 +40,7 @@ export function addGlobalOptions(program: Command): Command {
     .addOption(new Option('-f, --format <format>', 'output format; default table on a terminal, json when piped').choices(['table', 'json', 'ndjson', 'csv', 'xlsx']))
     .option('--fields <list>', 'comma-separated fields to show, in order (e.g. id,issueDate,totalAmount)')
     .option('-o, --output <file>', 'write data to FILE, in the format its extension names (.csv .xlsx .json .ndjson .txt; receipt print and statement-pdf also .pdf); an extension a command cannot write is refused')
+    .option('--force', 'replace an existing file named by -o (or --download, receipt print --pdf); without it a terminal asks and a script is refused (exit 2)')
     .option('--raw', 'keep dates as epoch milliseconds in json/csv, and CSV text exactly as sent (no apostrophe before =, +, -, @)')
     .option('--bom', 'start CSV with a byte-order mark, for spreadsheet apps')
     .option('--wide', 'tables at full width: no column left out or cut to fit the terminal')

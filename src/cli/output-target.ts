@@ -11,6 +11,8 @@
  * - A symbolic link writes its target (the same rules applied to what it points at); the link
  *   stays.
  * - A missing directory or a directory as FILE is a usage error (exit 2) naming it.
+ * - An existing regular file is replaced only with --force or a yes at the terminal
+ *   (replace-consent.ts).
  */
 import { closeSync, createWriteStream, lstatSync, readlinkSync, realpathSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { CommandContext } from './context.js';
 import { createTempBeside, settleTemp } from './output/temp-beside.js';
+import { consentToReplace } from './replace-consent.js';
 import { CliUsageError } from './usage-error.js';
 
 export interface OutputTarget {
@@ -143,8 +146,20 @@ export function openOutput(context: CommandContext, file = context.globals.outpu
   };
 }
 
+/**
+ * Resolves when FILE may be written: not an existing regular file, or one the user agreed to
+ * replace (--force, or a yes at the terminal). Commands call it before their requests, so the
+ * question comes before the work; the writers below call it again.
+ */
+export async function checkOutputFile(context: CommandContext, file: string | undefined): Promise<void> {
+  if (file === undefined || file === '-') return;
+  const destination = resolveDestination(file);
+  if (destination.kind === 'file') await consentToReplace(context, file, destination.path);
+}
+
 /** Runs `write` against the output target, committing on success and cleaning up on failure. */
 export async function withOutput<T>(context: CommandContext, write: (target: OutputTarget) => Promise<T>, file?: string): Promise<T> {
+  await checkOutputFile(context, file ?? context.globals.output);
   const target = openOutput(context, file);
   try {
     const result = await write(target);
@@ -156,8 +171,17 @@ export async function withOutput<T>(context: CommandContext, write: (target: Out
   }
 }
 
+export interface WholeFileOptions {
+  /**
+   * The file is the command's own download, named by it in a directory given for downloads
+   * (`statements --pdf DIR`): an earlier copy is replaced without asking.
+   */
+  refresh?: boolean;
+}
+
 /** Writes bytes to `file` whole or not at all, by the same rules as `-o FILE`. */
-export async function writeWholeFile(file: string, data: Uint8Array): Promise<void> {
+export async function writeWholeFile(context: CommandContext, file: string, data: Uint8Array, options: WholeFileOptions = {}): Promise<void> {
+  if (!options.refresh) await checkOutputFile(context, file);
   const destination = resolveDestination(file);
   if (destination.kind === 'fd') {
     writeFileSync(destination.fd, data);

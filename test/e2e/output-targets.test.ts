@@ -34,17 +34,17 @@ function dir(): string {
   return mkdtempSync(join(fixture.dir, 'out-'));
 }
 
-function list(output: string, home = fixture.dir) {
-  return runCli(['--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', output], { home });
+function list(output: string, extra: string[] = []) {
+  return runCli(['--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', output, ...extra], { home: fixture.dir });
 }
 
 describe('-o FILE', () => {
-  it('a regular file is replaced whole, and no temp file is left', async () => {
+  it('a regular file is replaced whole (--force: it exists), and no temp file is left', async () => {
     servePages();
     const d = dir();
     const file = join(d, 'sales.csv');
     writeFileSync(file, 'old');
-    const result = await list(file);
+    const result = await list(file, ['--force']);
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(EXPECTED);
     expect(readdirSync(d)).toEqual(['sales.csv']);
@@ -55,7 +55,7 @@ describe('-o FILE', () => {
     const d = dir();
     writeFileSync(join(d, 'target.csv'), 'old');
     symlinkSync('target.csv', join(d, 'link.csv'));
-    const result = await list(join(d, 'link.csv'));
+    const result = await list(join(d, 'link.csv'), ['--force']);
     expect(result.code, result.stderr).toBe(0);
     expect(lstatSync(join(d, 'link.csv')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(d, 'link.csv'))).toBe('target.csv');

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { extname } from 'node:path';
 import type { GlobalOptions } from '../../global-options.js';
 import { idArgument } from '../../options.js';
-import { writeWholeFile } from '../../output-target.js';
+import { checkOutputFile, writeWholeFile } from '../../output-target.js';
 import { runCommand } from '../../run-command.js';
 import { documentLink } from '../../../client/document-link.js';
 import { CliUsageError } from '../../usage-error.js';
@@ -21,6 +21,7 @@ export async function run(options: StatementPdfOptions & GlobalOptions, args: st
     const embedded = await context.embedded();
     const file = asked ?? (embedded ? `statement-${statementId}.pdf` : undefined);
     if (options.open && file === undefined) throw new CliUsageError('--open needs --download FILE (or -o FILE) to save the PDF first');
+    await checkOutputFile(context, file);
     const api = await context.client();
     const link = await api.statementPdf({ statementId });
     if (file === undefined) {
@@ -28,7 +29,7 @@ export async function run(options: StatementPdfOptions & GlobalOptions, args: st
       return;
     }
     const pdf = await api.fetchDocument(documentLink(link));
-    await writeWholeFile(file, pdf);
+    await writeWholeFile(context, file, pdf);
     context.say(`saved statement ${statementId} (${pdf.length.toLocaleString('en-US')} bytes) to ${file}`);
     if (asked === undefined) {
       // The path on stdout, where the link would have been, so a script finds the file.

@@ -69,7 +69,7 @@ async function downloadAll(context: CommandContext, api: ShopClient, statements:
       const link = await api.statementPdf({ statementId: statement.id });
       const pdf = await api.fetchDocument(documentLink(link));
       const file = join(dir, `statement-${statement.id}.pdf`);
-      await writeWholeFile(file, pdf);
+      await writeWholeFile(context, file, pdf, { refresh: true });
       meter.update(index + 1, statements.length);
     }
   } finally {

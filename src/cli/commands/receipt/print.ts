@@ -6,7 +6,7 @@
  */
 import { extname } from 'node:path';
 import type { GlobalOptions } from '../../global-options.js';
-import { withOutput, writeWholeFile } from '../../output-target.js';
+import { checkOutputFile, withOutput, writeWholeFile } from '../../output-target.js';
 import { companyOrPrompt } from '../../required-value.js';
 import { runCommand } from '../../run-command.js';
 import { CliUsageError } from '../../usage-error.js';
@@ -58,6 +58,7 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
   const width = options.width === '32' ? 32 : 48;
   const { form, file } = receiptForm(options);
   await runCommand(options, async (context) => {
+    await checkOutputFile(context, file);
     const companyId = await companyOrPrompt(context, options.company);
     const [api, settings, { findSale, findSaleLines }] = await Promise.all([context.client(), context.settings(), import('../../sale/find-sale.js')]);
     const walk = { style: settings.pagingStyle };
@@ -91,7 +92,7 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
     if (form === 'pdf') {
       const { receiptPdf } = await import('../../sale/receipt-pdf.js');
       const pdf = await receiptPdf(lines, width, { title: `Receipt ${receipt.receiptNo}`, bold: (line) => /^(RECEIPT|TOTAL)\b/.test(line) });
-      await writeWholeFile(file!, pdf);
+      await writeWholeFile(context, file!, pdf);
       context.say(`wrote receipt ${receipt.receiptNo} (${pdf.length.toLocaleString('en-US')} bytes) to ${file}`);
       return;
     }
