@@ -1,7 +1,7 @@
 /**
  * Import files in other encodings, on the built CLI: bytes that are not UTF-8 are refused with
  * exit 2 and their line and column; `--encoding windows-1252` imports them faithfully; a UTF-8
- * byte order mark is accepted.
+ * byte order mark is accepted, and means UTF-8 whatever --encoding says.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +55,26 @@ describe('local import and text encodings', () => {
     const result = await cli(['local', 'import', 'landlords', file, '--company', '1']);
     expect(result.code, result.stderr).toBe(0);
     expect(landlordNames()).toContain('Zoë Achieng');
+  });
+
+  it('a UTF-8 byte order mark means UTF-8 even with --encoding windows-1252, and says so', async () => {
+    // Excel's "CSV UTF-8": read as windows-1252, the mark became "ï»¿" in the first column's name.
+    const file = join(temp.dir, 'landlords-excel-utf8.csv');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('code,name\nL4,Wanjiṟũ Müller\n')]));
+    const result = await cli(['local', 'import', 'landlords', file, '--company', '1', '--encoding', 'windows-1252']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`${file} starts with a UTF-8 byte order mark, so it is read as utf-8, not windows-1252`);
+    expect(result.stderr).not.toMatch(/ï»¿/);
+    expect(landlordNames()).toContain('Wanjiṟũ Müller');
+  });
+
+  it('a UTF-16 file with its byte order mark is read as UTF-16 whatever --encoding says', async () => {
+    const file = join(temp.dir, 'landlords-utf16.csv');
+    writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('code,name\r\nL5,Aïcha Njeri\r\n', 'utf16le')]));
+    const result = await cli(['local', 'import', 'landlords', file, '--company', '1', '--encoding', 'latin1']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('starts with a UTF-16LE byte order mark, so it is read as utf-16le, not latin1');
+    expect(landlordNames()).toContain('Aïcha Njeri');
   });
 
   it('names an unknown encoding, exit 2', async () => {

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { countOf } from '../../../domain/plural.js';
 import type { ShopStore } from '../../../store/shop-store.js';
+import { canonicalEncoding, encodingOfMark } from '../../byte-order-mark.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
@@ -80,9 +81,16 @@ export async function run(options: { company?: number; encoding?: string } & Glo
   } catch (error) {
     throw new CliUsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
+  // A byte order mark names the file's encoding, whatever --encoding says (unless it names none we know).
+  const marked = encodingOfMark(bytes);
+  const named = canonicalEncoding(options.encoding ?? 'utf-8');
+  const encoding = marked !== undefined && named !== undefined ? marked : options.encoding;
+  if (marked !== undefined && named !== undefined && marked !== named) {
+    context.say(`${file} starts with a ${marked.toUpperCase()} byte order mark, so it is read as ${marked}, not ${options.encoding ?? 'utf-8'}`);
+  }
   let csv: string;
   try {
-    csv = decodeImportFile(bytes, options.encoding);
+    csv = decodeImportFile(bytes, encoding);
   } catch (error) {
     if (error instanceof ImportEncodingError) throw new CliUsageError(`${file}: ${error.message}`);
     throw error;

@@ -136,7 +136,7 @@ function defineLocalCommands(local: Command): void {
     local
       .command('import <kind> <file>')
       .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}`)
-      .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...', 'utf-8'),
+      .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...; a file that starts with a byte order mark is read in the encoding the mark names', 'utf-8'),
     'shopprop local import products products.csv',
     'shopprop local import landlords landlords.csv --encoding windows-1252',
     'shopprop local import receipts receipts-2026-10.csv',
