@@ -11,6 +11,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import { preparePrivateFile } from '../../store/private-file.js';
 import { CATALOG_COPY_SCHEMA, CatalogCopyStore, unitsOf } from './catalog-copy-store.js';
+import { checkOutboxReadable, outboxDamage } from './outbox-damage.js';
 
 export interface OutboxEntry {
   id: number;
@@ -105,7 +106,13 @@ export class Outbox {
     const { default: Database } = await import('better-sqlite3');
     // Created 0600 before SQLite opens it, so its WAL and shm files are made 0600 too.
     preparePrivateFile(file);
-    const db = new Database(file);
+    checkOutboxReadable(Database, file);
+    let db: SqliteDatabase.Database;
+    try {
+      db = new Database(file);
+    } catch (error) {
+      throw outboxDamage(file, error) ?? error;
+    }
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
@@ -118,36 +125,45 @@ export class Outbox {
       }).immediate();
     } catch (error) {
       db.close();
-      throw error;
+      throw outboxDamage(file, error) ?? error;
     }
     return new Outbox(db, file, Database);
   }
 
+  /** Runs a read or write of the file, a damaged page found on the way named as a damaged outbox. */
+  private use<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw outboxDamage(this.file, error) ?? error;
+    }
+  }
+
   /** Keeps a sale; when this returns, the row is on disk (committed with a full sync). */
   add(entry: NewOutboxEntry): OutboxEntry {
-    const id = Number(
+    const id = this.use(() => Number(
       this.db
         .prepare(
           `insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_attempt_at, last_error, last_failure)
            values (?, ?, ?, ?, ?, 1, ?, ?, 'unreachable')`,
         )
         .run(entry.idempotencyKey, entry.target, entry.body.companyId, JSON.stringify(entry.body), entry.createdAt, entry.createdAt, entry.reason).lastInsertRowid,
-    );
+    ));
     return this.get(id)!;
   }
 
   get(id: number): OutboxEntry | undefined {
-    const row = this.db.prepare<[number], Row>('select * from outbox where id = ?').get(id);
+    const row = this.use(() => this.db.prepare<[number], Row>('select * from outbox where id = ?').get(id));
     return row ? entryOf(row) : undefined;
   }
 
   /** Every queued sale, oldest first. */
   list(): OutboxEntry[] {
-    return this.db.prepare<[], Row>('select * from outbox order by created_at, id').all().map(entryOf);
+    return this.use(() => this.db.prepare<[], Row>('select * from outbox order by created_at, id').all()).map(entryOf);
   }
 
   count(): number {
-    return this.db.prepare<[], { n: number }>('select count(*) as n from outbox').get()!.n;
+    return this.use(() => this.db.prepare<[], { n: number }>('select count(*) as n from outbox').get()!.n);
   }
 
   /** Counts an attempt before it is made, so a sync killed mid-send still shows it was tried. */
