@@ -6,14 +6,15 @@
 //   server/standalone.js              the server on a port
 // Pure-JS dependencies are bundled in: Node's ES module loader pays per file, and fastify,
 // ajv and their kin are hundreds of files. Each command still loads only its own chunks.
-// Kept outside: the native SQLite addon, pdfkit, which reads its font files from disk, and
-// exceljs (with its zip and XML kin), loaded only by an xlsx export.
+// Kept outside: the native SQLite addon, pdfkit, which reads its font files from disk,
+// exceljs (with its zip and XML kin), loaded only by an xlsx export, and the API page's
+// @fastify/swagger-ui (which serves Swagger UI's files from its own folder) with @fastify/swagger.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { compilersGivenByTheApp, lazyBuiltins } from './build-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = ['better-sqlite3', 'pdfkit', 'exceljs'];
+const external = ['better-sqlite3', 'pdfkit', 'exceljs', '@fastify/swagger', '@fastify/swagger-ui'];
 
 // Bundled CommonJS code (and the __require helper) calls require(), which an ES module lacks.
 const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

@@ -56,14 +56,6 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(company.required).not.toContain('taxNumber');
     });
 
-    it('has a readable page at /api/docs naming every path', async () => {
-      const response = await fetch(`${server.url}/api/docs`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/text\/html/);
-      const page = await response.text();
-      for (const endpoint of Object.values(endpoints)) expect(page).toContain(`${endpoint.method} ${endpoint.path}`);
-    });
-
     it('refuses, in the helper every server test goes through, an answer that does not follow it', async () => {
       const { checkAnswer } = await import('../helpers/openapi-check.js');
       expect(() => checkAnswer('GET', '/api/propertystmt/statements', 200, { count: 1 })).toThrow(/does not follow/);
