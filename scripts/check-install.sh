@@ -2,7 +2,8 @@
 # The package as a user gets it: `npm pack`, then `npm install -g` of the tarball into a fresh
 # prefix on each supported Node line, which must print no npm warning (an install script that
 # allowScripts does not cover is one). Then, as that user, in a folder outside the checkout:
-# `shopprop demo`, `shopprop sale list`, and `shopprop serve` answering over HTTP.
+# `shopprop demo`, `shopprop sale list`, and `shopprop serve` answering over HTTP (a sale list
+# with a token, and a file of the API page).
 #   scripts/check-install.sh            # Node 22 and 24
 #   scripts/check-install.sh 24
 set -euo pipefail
@@ -72,7 +73,10 @@ for line in "${lines[@]}"; do
       .then(async (r) => {
         const body = await r.json();
         if (r.status !== 200 || body.list.length !== 5) throw new Error(`answered ${r.status}: ${JSON.stringify(body).slice(0, 200)}`);
-        console.log(`Node ${process.versions.node}: serve answered 200 with ${body.count} sales`);
+        // The API page, whose files come from the installed @fastify/swagger-ui.
+        const page = await fetch(`${url}/api/docs/static/swagger-ui-bundle.js`);
+        if (page.status !== 200) throw new Error(`the API page script answered ${page.status}`);
+        console.log(`Node ${process.versions.node}: serve answered 200 with ${body.count} sales, and its API page`);
       })
       .catch((e) => { console.error(e.message); process.exit(1); });' "$url" "$token" || fail "shopprop serve did not answer on Node $line:" "$work/serve.log"
   kill "$server"
