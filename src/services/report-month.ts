@@ -5,7 +5,7 @@ import type { Clock } from '../store/property-store.js';
 import { notFoundError } from './service-error.js';
 
 /** The company as read, or a refusal (404) when there is none. */
-export function companyOrThrow(company: CompanySettings | undefined, companyId: number): CompanySettings {
+export function companyOrThrow<T extends CompanySettings>(company: T | undefined, companyId: number): T {
   if (!company) throw notFoundError(`no company ${companyId}`);
   return company;
 }

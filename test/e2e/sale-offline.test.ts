@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../src/cli/sale/outbox-store.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { openStore } from '../../src/store/sqlite/open-db.js';
 import { KEY, spawnPty, type PtySession } from '../helpers/pty-cli.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Outbox } from '../../src/cli/sale/outbox-store.js';
 import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { openStore } from '../../src/store/sqlite/open-db.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { demoHome } from '../helpers/demo-store.js';

@@ -1,15 +1,22 @@
 /** The Baobab Court fixture loaded into a store through the ledger import, as a user would. */
 import { join } from 'node:path';
-import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { importLedger } from './sqlite-units.js';
 import { seedCompanies } from '../../src/store/sqlite/demo/core-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { fixtureCsv, property } from '../fixtures/baobab-court.js';
 import { makeTempDir } from './temp-dir.js';
 import { LEDGER_IMPORT_KINDS } from '../../src/store/property-store.js';
 
-export function importBaobab(store: Store, companyId: number): { propertyId: number; landlordId: number; zoneId: number; serviceId: number } {
+export interface BaobabIds {
+  propertyId: number;
+  landlordId: number;
+  zoneId: number;
+  serviceId: number;
+}
+
+export async function importBaobab(store: Store, companyId: number): Promise<BaobabIds> {
   const files = fixtureCsv();
-  for (const kind of LEDGER_IMPORT_KINDS) importLedger(store, companyId, kind, files[kind]);
+  for (const kind of LEDGER_IMPORT_KINDS) await importLedger(store, companyId, kind, files[kind]);
   const id = (sql: string, ...params: unknown[]) => (store.sqlite.prepare(sql).get(...params) as { id: number }).id;
   return {
     propertyId: id('select id from properties where company_id = ? and code = ?', companyId, property.code),
@@ -23,7 +30,7 @@ export function importBaobab(store: Store, companyId: number): { propertyId: num
 export async function importBaobabThrough(
   server: { shop: { importLedger(companyId: number, kind: (typeof LEDGER_IMPORT_KINDS)[number], csvText: string): Promise<unknown> }; rows<T>(sql: string, ...params: unknown[]): Promise<T[]> },
   companyId: number,
-): Promise<ReturnType<typeof importBaobab>> {
+): Promise<BaobabIds> {
   const files = fixtureCsv();
   for (const kind of LEDGER_IMPORT_KINDS) await server.shop.importLedger(companyId, kind, files[kind]);
   const id = async (sql: string, ...params: unknown[]) => (await server.rows<{ id: number }>(sql, ...params))[0]!.id;
@@ -36,11 +43,11 @@ export async function importBaobabThrough(
 }
 
 /** A fresh store holding the two demo companies (no demo data) and Baobab Court in company 1. */
-export async function baobabStore(): Promise<{ store: Store; adminUserId: number; ids: ReturnType<typeof importBaobab>; close(): Promise<void> }> {
+export async function baobabStore(): Promise<{ store: Store; adminUserId: number; ids: BaobabIds; close(): Promise<void> }> {
   const temp = makeTempDir();
   const store = await openStore(join(temp.dir, 'baobab.db'));
   const companies = store.sqlite.transaction(() => seedCompanies(store))();
-  const ids = importBaobab(store, 1);
+  const ids = await importBaobab(store, 1);
   return {
     store,
     adminUserId: companies[0]!.adminUserId,

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from './sqlite-token.js';
 import { seedDemo, type DemoOptions } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
@@ -70,7 +70,7 @@ export async function startTestServer(
   const temp = makeTempDir();
   const dbFile = join(temp.dir, 'test.db');
   const store = await openStore(dbFile);
-  if (options.demo !== false) seedDemo(store, { now: TEST_NOW, ...(options.demo ?? {}) });
+  if (options.demo !== false) await seedDemo(store, { now: TEST_NOW, ...(options.demo ?? {}) });
   const shop = sqliteShopStore(store);
   const app = await buildApp({ store: shop, now: options.now });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -108,7 +108,7 @@ async function startPostgresTestServer(options: { demo?: DemoOptions | false; no
   const pool = openPostgresPool(url, { max: 6 });
   const temp = makeTempDir();
   const seeded = await openStore(join(temp.dir, 'seeded.db'));
-  if (options.demo !== false) seedDemo(seeded, { now: TEST_NOW, ...(options.demo ?? {}) });
+  if (options.demo !== false) await seedDemo(seeded, { now: TEST_NOW, ...(options.demo ?? {}) });
   await migratePostgres(pool);
   // The same copy as createPostgresDemo's (local copy's code), from a file the test keeps to look rows up in.
   const copied = await copySqliteToPostgres(sqliteShopStore(seeded), pool);

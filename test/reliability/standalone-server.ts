@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import type { Role } from '../../src/contract/enums.js';
@@ -63,7 +63,7 @@ export async function seedDemoFile(dir: string, tokens: { companyId: number; rol
   const dbFile = join(dir, 'shop.db');
   const store: Store = await openStore(dbFile);
   try {
-    seedDemo(store, { now: TEST_NOW });
+    await seedDemo(store, { now: TEST_NOW });
     const made = tokens.map((t, i) => createToken(store, { ...t, name: `reliability ${t.role} ${t.companyId} ${i}` }).token);
     return { dbFile, tokens: made };
   } finally {

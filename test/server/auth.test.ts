@@ -1,6 +1,5 @@
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listTokens } from '../../src/store/sqlite/token-service.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { usePostgres } from '../helpers/postgres.js';
 
@@ -70,7 +69,7 @@ describe('bearer tokens on SQLite only', () => {
     const other = new Sqlite(server.dbFile);
     try {
       expect((await server.request('GET', path, { token: otherProcess, query })).status).toBe(200);
-      other.prepare('update api_tokens set revoked_at = 1 where id = ?').run(listTokens(server.store, 1).at(-1)!.id);
+      other.prepare('update api_tokens set revoked_at = 1 where id = ?').run((await server.shop.listTokens(1)).at(-1)!.id);
       expect((await server.request('GET', path, { token: otherProcess, query })).status).toBe(401);
     } finally {
       other.close();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { openStore } from '../../src/store/sqlite/open-db.js';
 import { holdWriteLock } from '../helpers/lock-holder.js';
 import { TEST_NOW } from '../helpers/local-server.js';
@@ -27,7 +27,7 @@ const dbFile = join(temp.dir, 'busy.db');
 
 beforeAll(async () => {
   const seeding = await openStore(dbFile);
-  seedDemo(seeding, { now: TEST_NOW });
+  await seedDemo(seeding, { now: TEST_NOW });
   refs = companyRefs(seeding, 1);
   token = createToken(seeding, { companyId: 1, role: 'cashier', name: 'till' }).token;
   await seeding.close();

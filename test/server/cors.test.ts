@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -21,7 +21,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   store = await openStore(join(temp.dir, 'cors.db'));
-  seedDemo(store, { now: TEST_NOW });
+  await seedDemo(store, { now: TEST_NOW });
   app = await buildApp({ store: sqliteShopStore(store), corsOrigins: [PORTAL] });
 });
 afterAll(async () => {

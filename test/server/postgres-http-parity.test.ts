@@ -31,7 +31,7 @@ let token = '';
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(sqlite, { scale: 1, now: NOW });
+  await seedDemo(sqlite, { scale: 1, now: NOW });
   // Made before the copy, so the same token is valid on both.
   token = (await sqliteShopStore(sqlite).createToken({ companyId: 1, role: 'admin', name: 'parity', now: NOW })).token;
   // So is the key document links are signed with: a link is the same whichever instance made it.

@@ -8,7 +8,7 @@ import { PaidBalanceResponse } from '../../src/contract/paid-balance.js';
 import { PayAdvice } from '../../src/contract/pay-advice.js';
 import { StatementsResponse } from '../../src/contract/statement.js';
 import * as fx from '../fixtures/baobab-court.js';
-import { importBaobabThrough, type importBaobab } from '../helpers/baobab-store.js';
+import { importBaobabThrough, type BaobabIds } from '../helpers/baobab-store.js';
 import { fullExpected } from '../helpers/fixture-ledger.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { usePostgres } from '../helpers/postgres.js';
@@ -20,7 +20,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
   describe('Baobab Court over HTTP', () => {
     let server: TestServer;
     let token: string;
-    let ids: ReturnType<typeof importBaobab>;
+    let ids: BaobabIds;
     beforeAll(async () => {
       server = await startTestServer({ backend, postgres });
       ids = await importBaobabThrough(server, 1);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { openStore } from '../../src/store/sqlite/open-db.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -21,7 +21,7 @@ const temp = makeTempDir();
 beforeAll(async () => {
   const dbFile = join(temp.dir, 'log.db');
   const seeding = await openStore(dbFile);
-  seedDemo(seeding, { now: TEST_NOW });
+  await seedDemo(seeding, { now: TEST_NOW });
   token = createToken(seeding, { companyId: 1, role: 'accountant', name: 'books' }).token;
   statementId = (seeding.sqlite.prepare('select id from statements where company_id = 1 order by id limit 1').get() as { id: number }).id;
   await seeding.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { createToken } from '../../src/store/sqlite/token-service.js';
+import { createToken } from '../helpers/sqlite-token.js';
 import { openStore } from '../../src/store/sqlite/open-db.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
@@ -25,7 +25,7 @@ let refs: CompanyRefs;
 
 beforeAll(async () => {
   const seeding = await openStore(dbFile);
-  seedDemo(seeding, { now: TEST_NOW });
+  await seedDemo(seeding, { now: TEST_NOW });
   refs = companyRefs(seeding, 1);
   token = createToken(seeding, { companyId: 1, role: 'cashier', name: 'till' }).token;
   await seeding.close();

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogImportError } from '../../src/services/catalog-import-rules.js';
-import { importItemSpecs, importProducts } from '../../src/store/sqlite/catalog-import.js';
+import type { Store } from '../../src/store/sqlite/open-db.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
+
+const importProducts = (store: Store, companyId: number, csv: string) => sqliteShopStore(store).importProducts(companyId, csv);
+const importItemSpecs = (store: Store, companyId: number, csv: string) => sqliteShopStore(store).importItemSpecs(companyId, csv);
 
 describe('catalog import', () => {
   let server: TestServer;
@@ -11,9 +15,9 @@ describe('catalog import', () => {
   afterAll(async () => server.close());
 
   const count = (sql: string, ...params: unknown[]) => (server.store.sqlite.prepare(sql).get(...params) as { n: number }).n;
-  const problemsOf = (call: () => unknown) => {
+  const problemsOf = async (call: () => Promise<unknown>) => {
     try {
-      call();
+      await call();
     } catch (error) {
       expect(error).toBeInstanceOf(CatalogImportError);
       return (error as CatalogImportError).problems;
@@ -21,14 +25,14 @@ describe('catalog import', () => {
     throw new Error('expected the import to fail');
   };
 
-  it('imports products, creating the categories they name', () => {
+  it('imports products, creating the categories they name', async () => {
     const csv = 'code,name,category,price,cost,taxRate,taxIncExc\nXP001,"Oppo A18, 128GB",Smartphones,"15,999.00",12000,16,1\nXP002,Selfie stick,Gadgets,799.5,300,8,0\n';
-    expect(importProducts(server.store, 1, csv)).toEqual({ products: 2, categoriesCreated: 1 });
+    expect(await importProducts(server.store, 1, csv)).toEqual({ products: 2, categoriesCreated: 1 });
     const row = server.store.sqlite.prepare(`select name, price_cents, tax_inc_exc from item_products where company_id = 1 and code = 'XP001'`).get();
     expect(row).toEqual({ name: 'Oppo A18, 128GB', price_cents: 1_599_900, tax_inc_exc: 1 });
   });
 
-  it('refuses a product file with any bad row, naming every line and field, and writes nothing', () => {
+  it('refuses a product file with any bad row, naming every line and field, and writes nothing', async () => {
     const before = count('select count(*) as n from item_products');
     const csv = [
       'code,name,category,price,cost,taxRate,taxIncExc',
@@ -37,7 +41,7 @@ describe('catalog import', () => {
       'XP011,,Audio,abc,1.005,15,2',
       'XP010,Repeat in file,Audio,100,50,16,1',
     ].join('\n');
-    const problems = problemsOf(() => importProducts(server.store, 1, csv));
+    const problems = await problemsOf(() => importProducts(server.store, 1, csv));
     expect(problems).toEqual(
       expect.arrayContaining([
         { line: 3, field: 'code', message: 'product code XP001 already exists' },
@@ -52,24 +56,24 @@ describe('catalog import', () => {
     expect(count('select count(*) as n from item_products')).toBe(before);
   });
 
-  it('refuses unknown and missing columns, naming the columns it takes', () => {
-    const problems = problemsOf(() => importProducts(server.store, 1, 'code,name,colour\nA,B,C\n'));
+  it('refuses unknown and missing columns, naming the columns it takes', async () => {
+    const problems = await problemsOf(() => importProducts(server.store, 1, 'code,name,colour\nA,B,C\n'));
     expect(problems).toEqual([
       { line: 1, field: null, message: 'missing columns category, price, cost, taxRate, taxIncExc' },
       { line: 1, field: null, message: 'unknown column colour; the columns are code*, name*, category*, price*, cost*, taxRate*, taxIncExc*' },
     ]);
   });
 
-  it('matches header names in any case, with or without _, - and spaces', () => {
+  it('matches header names in any case, with or without _, - and spaces', async () => {
     const csv = 'Code,NAME,category,Price,cost,tax_rate,Tax Inc-Exc\nXP020,Ring light,Gadgets,1500,900,16,1\n';
-    expect(importProducts(server.store, 1, csv)).toEqual({ products: 1, categoriesCreated: 0 });
-    expect(importItemSpecs(server.store, 1, 'product_code,Serial No,IMEI1\nXP020,RL-1,\n')).toEqual({ units: 1 });
-    const twice = problemsOf(() => importItemSpecs(server.store, 1, 'productCode,product code\nXP020,XP020\n'));
+    expect(await importProducts(server.store, 1, csv)).toEqual({ products: 1, categoriesCreated: 0 });
+    expect(await importItemSpecs(server.store, 1, 'product_code,Serial No,IMEI1\nXP020,RL-1,\n')).toEqual({ units: 1 });
+    const twice = await problemsOf(() => importItemSpecs(server.store, 1, 'productCode,product code\nXP020,XP020\n'));
     expect(twice).toEqual([{ line: 1, field: 'productCode', message: 'column productCode appears twice ("productCode" and "product code")' }]);
   });
 
-  it('says what was refused and that nothing was imported, one line per problem', () => {
-    expect(() => importProducts(server.store, 1, 'code,name,category,price,cost,taxRate,taxIncExc\nXP030,,Audio,1,1,16,1\n')).toThrow(
+  it('says what was refused and that nothing was imported, one line per problem', async () => {
+    await expect(importProducts(server.store, 1, 'code,name,category,price,cost,taxRate,taxIncExc\nXP030,,Audio,1,1,16,1\n')).rejects.toThrow(
       expect.objectContaining({ name: 'CatalogImportError', message: 'product file refused, nothing imported (1 problem):\n  line 2, name: required' }),
     );
   });
@@ -80,7 +84,7 @@ describe('catalog import', () => {
       'XP001,SN-XP-1,490154203237518,490154203237519,Black,Night,12000,15999,Main store,',
       'XP001,SN-XP-2,490154203237520,,Blue,,,,,Westlands shop',
     ].join('\n');
-    expect(importItemSpecs(server.store, 1, csv)).toEqual({ units: 2 });
+    expect(await importItemSpecs(server.store, 1, csv)).toEqual({ units: 2 });
     const token = server.tokenFor(1, 'cashier');
     const response = await server.request('GET', '/api/itemcatalogspecs/list_for_receipt', { token, query: { companyId: 1 } });
     const imported = response.body.list.filter((r: { itemCode: string }) => r.itemCode === 'XP001');
@@ -89,7 +93,7 @@ describe('catalog import', () => {
     expect(imported[0]).toMatchObject({ warehouse: 'Main store', shop: 'Moi Avenue shop' });
   });
 
-  it('refuses IMEIs and serials already used, in the file or by stored units, and bad IMEIs', () => {
+  it('refuses IMEIs and serials already used, in the file or by stored units, and bad IMEIs', async () => {
     const stored = server.store.sqlite.prepare(`select imei1, imei2 from item_specs where company_id = 1 and imei2 is not null limit 1`).get() as { imei1: string; imei2: string };
     const before = count('select count(*) as n from item_specs');
     const csv = [
@@ -101,7 +105,7 @@ describe('catalog import', () => {
       'NOPE,NEW-5,333333333333333,',
       'XP001,,,',
     ].join('\n');
-    const problems = problemsOf(() => importItemSpecs(server.store, 1, csv));
+    const problems = await problemsOf(() => importItemSpecs(server.store, 1, csv));
     expect(problems).toEqual([
       expect.objectContaining({ line: 2, field: 'imei1', message: expect.stringContaining('already an identifier of unit') }),
       { line: 4, field: 'imei1', message: '222222222222222 is also the imei2 of line 3' },
@@ -111,17 +115,17 @@ describe('catalog import', () => {
     ]);
     expect(count('select count(*) as n from item_specs')).toBe(before);
     // the same IMEI is free in another company: the namespace is per company
-    importProducts(server.store, 2, 'code,name,category,price,cost,taxRate,taxIncExc\nXP001,Oppo,Phones,100,50,16,1\n');
-    expect(importItemSpecs(server.store, 2, `productCode,imei1\nXP001,${stored.imei1}\n`)).toEqual({ units: 1 });
+    await importProducts(server.store, 2, 'code,name,category,price,cost,taxRate,taxIncExc\nXP001,Oppo,Phones,100,50,16,1\n');
+    expect(await importItemSpecs(server.store, 2, `productCode,imei1\nXP001,${stored.imei1}\n`)).toEqual({ units: 1 });
   });
 
-  it('the database itself refuses a second unit with a used identifier', () => {
+  it('the database itself refuses a second unit with a used identifier', async () => {
     const stored = server.store.sqlite.prepare(`select company_id, imei1, id from item_specs where company_id = 1 limit 1`).get() as { company_id: number; imei1: string; id: number };
     expect(() => server.store.sqlite.prepare(`insert into item_identifiers (company_id, identifier, item_spec_id, kind) values (?, ?, ?, 'imei')`).run(1, stored.imei1, stored.id)).toThrow(/UNIQUE/);
   });
 
-  it('reports unreadable CSV with its line', () => {
-    const problems = problemsOf(() => importItemSpecs(server.store, 1, 'productCode,serialNo\nXP001,"unclosed\n'));
+  it('reports unreadable CSV with its line', async () => {
+    const problems = await problemsOf(() => importItemSpecs(server.store, 1, 'productCode,serialNo\nXP001,"unclosed\n'));
     expect(problems[0]!.message).toMatch(/not a readable CSV file/);
   });
 });

@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameCompanyName } from '../../src/services/company-setup-rules.js';
-import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
+import type { CompanySetup } from '../../src/store/setup-store.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+
+const setUpCompany = (store: Store, setup: CompanySetup) => sqliteShopStore(store).setUpCompany(setup);
 
 describe('setting up a company in the local store', () => {
   const temp = makeTempDir();
@@ -16,8 +19,8 @@ describe('setting up a company in the local store', () => {
     temp.remove();
   });
 
-  it('creates shops with warehouses, cashbooks, the three channels and two tax rates', () => {
-    const created = setUpCompany(store, { name: 'Acme', shops: ['Town', ' Mall '], vatPercent: 8 });
+  it('creates shops with warehouses, cashbooks, the three channels and two tax rates', async () => {
+    const created = await setUpCompany(store, { name: 'Acme', shops: ['Town', ' Mall '], vatPercent: 8 });
     const q = (sql: string) => store.sqlite.prepare(sql).all(created.companyId);
     expect(q('select name from retail_shops where company_id = ? order by id')).toEqual([{ name: 'Town' }, { name: 'Mall' }]);
     expect(q('select count(*) as n from warehouses where company_id = ?')).toEqual([{ n: 2 }]);
@@ -26,40 +29,40 @@ describe('setting up a company in the local store', () => {
     expect(q('select vat_rate_bp, time_zone from companies where id = ?')).toEqual([{ vat_rate_bp: 800, time_zone: 'Africa/Nairobi' }]);
   });
 
-  it('keeps the currency and the trimmed tax number it is given; KES and none by default', () => {
-    const given = setUpCompany(store, { name: 'Kampala Homes', currency: 'UGX', taxNumber: ' 1000123456 ' });
+  it('keeps the currency and the trimmed tax number it is given; KES and none by default', async () => {
+    const given = await setUpCompany(store, { name: 'Kampala Homes', currency: 'UGX', taxNumber: ' 1000123456 ' });
     expect(given.settings).toMatchObject({ currency: 'UGX', taxNumber: '1000123456' });
-    const plain = setUpCompany(store, { name: 'Plain Homes' });
+    const plain = await setUpCompany(store, { name: 'Plain Homes' });
     expect(plain.settings).toMatchObject({ currency: 'KES', taxNumber: null });
     const before = store.sqlite.prepare('select count(*) as n from companies').get();
-    expect(() => setUpCompany(store, { name: 'Y', currency: 'ZZZ' })).toThrow(/not a known ISO 4217 code/);
-    expect(() => setUpCompany(store, { name: 'Y', taxNumber: 'PIN\n123' })).toThrow(/may hold only letters/);
+    await expect(setUpCompany(store, { name: 'Y', currency: 'ZZZ' })).rejects.toThrow(/not a known ISO 4217 code/);
+    await expect(setUpCompany(store, { name: 'Y', taxNumber: 'PIN\n123' })).rejects.toThrow(/may hold only letters/);
     expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
   });
 
-  it('refuses a blank name, an unknown zone, a VAT outside 0..100 and no shops, writing nothing', () => {
+  it('refuses a blank name, an unknown zone, a VAT outside 0..100 and no shops, writing nothing', async () => {
     const before = store.sqlite.prepare('select count(*) as n from companies').get();
-    expect(() => setUpCompany(store, { name: '  ' })).toThrow(/name/);
-    expect(() => setUpCompany(store, { name: 'X', timeZone: 'Mars/Olympus' })).toThrow(/time zone/);
-    expect(() => setUpCompany(store, { name: 'X', vatPercent: 120 })).toThrow(/VAT/);
-    expect(() => setUpCompany(store, { name: 'X', vatPercent: Number.NaN })).toThrow(/VAT/);
-    expect(() => setUpCompany(store, { name: 'X', shops: [' '] })).toThrow(/shop/);
+    await expect(setUpCompany(store, { name: '  ' })).rejects.toThrow(/name/);
+    await expect(setUpCompany(store, { name: 'X', timeZone: 'Mars/Olympus' })).rejects.toThrow(/time zone/);
+    await expect(setUpCompany(store, { name: 'X', vatPercent: 120 })).rejects.toThrow(/VAT/);
+    await expect(setUpCompany(store, { name: 'X', vatPercent: Number.NaN })).rejects.toThrow(/VAT/);
+    await expect(setUpCompany(store, { name: 'X', shops: [' '] })).rejects.toThrow(/shop/);
     expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
   });
 
-  it('refuses a second company a person would read as the same name, naming the first', () => {
-    const first = setUpCompany(store, { name: 'Lakeview Phones' });
+  it('refuses a second company a person would read as the same name, naming the first', async () => {
+    const first = await setUpCompany(store, { name: 'Lakeview Phones' });
     const before = store.sqlite.prepare('select count(*) as n from companies').get();
     for (const name of ['Lakeview Phones', ' lakeview  PHONES ', 'LAKEVIEW PHONES']) {
-      expect(() => setUpCompany(store, { name }), name).toThrow(`company ${first.companyId} is already named "Lakeview Phones"`);
+      await expect(setUpCompany(store, { name }), name).rejects.toThrow(`company ${first.companyId} is already named "Lakeview Phones"`);
     }
     expect(store.sqlite.prepare('select count(*) as n from companies').get()).toEqual(before);
-    expect(setUpCompany(store, { name: 'Lakeview Phones 2' }).companyId).toBeGreaterThan(first.companyId);
+    expect((await setUpCompany(store, { name: 'Lakeview Phones 2' })).companyId).toBeGreaterThan(first.companyId);
   });
 });
 
 describe('sameCompanyName', () => {
-  it('ignores case, surrounding space and runs of space, and nothing else', () => {
+  it('ignores case, surrounding space and runs of space, and nothing else', async () => {
     expect(sameCompanyName('Acme Phones', '  acme   phones ')).toBe(true);
     expect(sameCompanyName('Caf\u00e9', 'cafe\u0301')).toBe(true);
     expect(sameCompanyName('Acme Phones', 'Acme Phone')).toBe(false);

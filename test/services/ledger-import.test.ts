@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { importLedger, LedgerImportError } from '../../src/store/sqlite/ledger-import.js';
-import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
+import { importLedger, LedgerImportError, paidBalanceReport } from '../helpers/sqlite-units.js';
 import { baobabStore } from '../helpers/baobab-store.js';
 import { MARCH_ROWS } from '../fixtures/baobab-court.js';
 import { fullExpected } from '../helpers/fixture-ledger.js';
@@ -17,9 +16,9 @@ async function fresh() {
   return fixture;
 }
 
-function refused(run: () => unknown): LedgerImportError {
+async function refused(run: () => Promise<unknown>): Promise<LedgerImportError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof LedgerImportError) return error;
     throw error;
@@ -48,7 +47,7 @@ describe('ledger import', () => {
       { advance: 0, part: 'rent_tax', amount: 480_000 },
       { advance: 1, part: 'rent', amount: 8_520_000 },
     ]);
-    const rows = paidBalanceReport(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026 });
+    const rows = await paidBalanceReport(store, { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026 });
     expect(rows).toHaveLength(MARCH_ROWS.length);
     rows.forEach((row, i) => {
       const figures = Object.fromEntries(Object.keys(fullExpected(MARCH_ROWS[i]!)).map((k) => [k, row[k as keyof typeof row]]));
@@ -59,7 +58,7 @@ describe('ledger import', () => {
   it('lists every bad row with its line and field, and imports nothing', async () => {
     const { store } = await fresh();
     const before = count(store, 'expenses');
-    const error = refused(() =>
+    const error = await refused(() =>
       importLedger(
         store,
         1,
@@ -81,27 +80,27 @@ describe('ledger import', () => {
 
   it('refuses missing and unknown columns, naming the columns it takes', async () => {
     const { store } = await fresh();
-    const error = refused(() => importLedger(store, 1, 'tenants', 'account,name,colour\nX1,Y,red\n'));
+    const error = await refused(() => importLedger(store, 1, 'tenants', 'account,name,colour\nX1,Y,red\n'));
     expect(error.problems.map((p) => p.message)).toEqual([
       'missing column account_no',
       'unknown columns account, colour; the columns are account_no*, name*, phone',
     ]);
-    expect(refused(() => importLedger(store, 1, 'tenants', 'account_no,name\n"X1,Y\n')).problems[0]!.message).toMatch(/not a readable CSV file/);
-    expect(refused(() => importLedger(store, 1, 'tenants', 'account_no,name\n')).problems[0]!.message).toBe('the file holds no rows');
+    expect((await refused(() => importLedger(store, 1, 'tenants', 'account_no,name\n"X1,Y\n'))).problems[0]!.message).toMatch(/not a readable CSV file/);
+    expect((await refused(() => importLedger(store, 1, 'tenants', 'account_no,name\n'))).problems[0]!.message).toBe('the file holds no rows');
   });
 
   it('matches header names in any case, with or without _, - and spaces', async () => {
     const { store } = await fresh();
-    expect(importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({ kind: 'tenants', rows: 1, imported: 1, alreadyBooked: 0 });
+    expect(await importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({ kind: 'tenants', rows: 1, imported: 1, alreadyBooked: 0 });
     const csv = 'Property Code,unit-no,TENANT_ACCOUNT,date,Amount,reference\nBAO,A1,BAO-01,2026-03-20,100,R-1\n';
-    expect(importLedger(store, 1, 'receipts', csv)).toEqual({ kind: 'receipts', rows: 1, imported: 1, alreadyBooked: 0 });
-    const twice = refused(() => importLedger(store, 1, 'tenants', 'account_no,accountNo,name\nX,X,Y\n'));
+    expect(await importLedger(store, 1, 'receipts', csv)).toEqual({ kind: 'receipts', rows: 1, imported: 1, alreadyBooked: 0 });
+    const twice = await refused(() => importLedger(store, 1, 'tenants', 'account_no,accountNo,name\nX,X,Y\n'));
     expect(twice.problems).toEqual([{ line: 1, field: 'account_no', message: 'column account_no appears twice ("account_no" and "accountNo")' }]);
   });
 
   it('refuses keys already in the store or twice in the file', async () => {
     const { store } = await fresh();
-    const error = refused(() => importLedger(store, 1, 'tenants', 'account_no,name\nBAO-01,Again\nNEW-1,A\nNEW-1,B\n'));
+    const error = await refused(() => importLedger(store, 1, 'tenants', 'account_no,name\nBAO-01,Again\nNEW-1,A\nNEW-1,B\n'));
     expect(error.problems).toEqual([
       { line: 2, field: 'account_no', message: 'tenant account "BAO-01" already exists' },
       { line: 4, field: 'account_no', message: 'tenant account "NEW-1" is also on line 3' },
@@ -110,23 +109,23 @@ describe('ledger import', () => {
 
   it('refuses a tenancy that overlaps another of the same unit, and a charge recorded twice', async () => {
     const { store } = await fresh();
-    const overlap = refused(() => importLedger(store, 1, 'tenancies', 'property_code,unit_no,tenant_account,from,to\nBAO,A1,BAO-02,2026-02-01,2026-02-28\n'));
+    const overlap = await refused(() => importLedger(store, 1, 'tenancies', 'property_code,unit_no,tenant_account,from,to\nBAO,A1,BAO-02,2026-02-01,2026-02-28\n'));
     expect(overlap.problems[0]).toMatchObject({ line: 2, field: 'from' });
-    const twice = refused(() => importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A1,BAO-01,2026-03,rent,20000\n'));
+    const twice = await refused(() => importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A1,BAO-01,2026-03,rent,20000\n'));
     expect(twice.problems[0]).toEqual({ line: 2, field: 'month', message: 'the rent charge of 2026-03 is already recorded for this tenancy' });
-    const notTenant = refused(() => importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A3,BAO-03,2026-03,rent,12000\n'));
+    const notTenant = await refused(() => importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A3,BAO-03,2026-03,rent,12000\n'));
     expect(notTenant.problems[0]!.message).toBe('BAO-03 does not rent A3 of BAO in 2026-03');
   });
 
   it('keeps other companies apart: codes resolve only within the company', async () => {
     const { store } = await fresh();
-    const error = refused(() => importLedger(store, 2, 'units', 'property_code,unit_no,market_rent\nBAO,Z1,100\n'));
+    const error = await refused(() => importLedger(store, 2, 'units', 'property_code,unit_no,market_rent\nBAO,Z1,100\n'));
     expect(error.problems[0]!.message).toBe('no property "BAO" (import properties first); there are none yet');
   });
 
   it('takes the tax of a charge from the unit’s rate when the file leaves it out', async () => {
     const { store } = await fresh();
-    importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A10,BAO-05,2026-04,rent,30000\n');
+    await importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A10,BAO-05,2026-04,rent,30000\n');
     const row = store.sqlite.prepare(`select tax_cents from charges where month_key = 202604`).get();
     expect(row).toEqual({ tax_cents: 480_000 });
   });

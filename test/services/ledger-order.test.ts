@@ -5,11 +5,9 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
-import { importLedger } from '../../src/store/sqlite/ledger-import.js';
-import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
-import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { importLedger, paidBalanceReport, payAdviceReport } from '../helpers/sqlite-units.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { type LedgerImportKind } from '../../src/store/property-store.js';
 
@@ -43,8 +41,8 @@ async function imported(files: [LedgerImportKind, string][]): Promise<{ store: S
   const temp = makeTempDir();
   const store = await openStore(join(temp.dir, 'ledger.db'));
   stores.push({ store, remove: temp.remove });
-  const { companyId } = setUpCompany(store, { name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 });
-  for (const [kind, csv] of [...REFERENCE, ...files]) importLedger(store, companyId, kind, csv);
+  const { companyId } = await sqliteShopStore(store).setUpCompany({ name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 });
+  for (const [kind, csv] of [...REFERENCE, ...files]) await importLedger(store, companyId, kind, csv);
   const propertyId = (store.sqlite.prepare('select id from properties where company_id = ?').get(companyId) as { id: number }).id;
   return { store, companyId, propertyId };
 }
@@ -73,22 +71,22 @@ const BATCHINGS: Record<string, [LedgerImportKind, string][]> = {
 describe.each(Object.entries(BATCHINGS))('the issue’s ledger imported %s', (_name, files) => {
   it('books 1,600.00 on 5 January and 600.00 on 5 February the same way: 500.00 of rent paid ahead that February’s rent consumes', async () => {
     const { store, companyId, propertyId } = await imported(files);
-    const row = (month: number) => paidBalanceReport(store, { companyId, propertyId, month, year: 2026 }).find((r) => r.unitNo === 'A1')!;
+    const row = async (month: number) => (await paidBalanceReport(store, { companyId, propertyId, month, year: 2026 })).find((r) => r.unitNo === 'A1')!;
     // January: rent 1,000.00 and service 100.00 paid; the other 500.00 is rent paid in advance.
-    expect(row(1)).toMatchObject({ paidRent: 1500, paidSrvc: 100, rentBalCf: -500, srvcBalCf: 0, totalCf: -500 });
+    expect(await row(1)).toMatchObject({ paidRent: 1500, paidSrvc: 100, rentBalCf: -500, srvcBalCf: 0, totalCf: -500 });
     // February: the advance paid 500.00 of the rent when it was raised; 600.00 pays the other 500.00 and the service.
-    expect(row(2)).toMatchObject({ rentWoTax: 1000, srvcWoTax: 100, paidRent: 500, paidSrvc: 100, rentBalBf: -500, rentBalCf: 0, srvcBalCf: 0, totalCf: 0 });
+    expect(await row(2)).toMatchObject({ rentWoTax: 1000, srvcWoTax: 100, paidRent: 500, paidSrvc: 100, rentBalBf: -500, rentBalCf: 0, srvcBalCf: 0, totalCf: 0 });
   });
 
   it('gives the landlord the arrears a tenant paid after leaving, in the month they were paid, with the fee on them', async () => {
     const { store, companyId, propertyId } = await imported(files);
-    const february = paidBalanceReport(store, { companyId, propertyId, month: 2, year: 2026 });
+    const february = await paidBalanceReport(store, { companyId, propertyId, month: 2, year: 2026 });
     // Unit A2: the ended tenancy's row (it received money) and the unit's vacant row.
     expect(february.filter((r) => r.unitNo === 'A2').map((r) => [r.tenant, r.tntAccount, r.paidRent, r.rentBalBf, r.rentBalCf, r.vacant, r.occupied, r.descr])).toEqual([
       ['VACANT', '', 0, 0, 0, 1, 0, null],
       ['Njeri', 'T2', 1000, 1000, 0, 0, 0, 'Tenancy ended 2026-01-31'],
     ]);
-    const advice = payAdviceReport(store, { companyId, propertyId, month: 2, year: 2026 });
+    const advice = await payAdviceReport(store, { companyId, propertyId, month: 2, year: 2026 });
     // Received in February: rent 500.00 (A1) + 1,000.00 (A2, after leaving), service 100.00.
     // Fee 10% of 1,600.00 = 160.00, VAT 16% of it 25.60; due 1,600.00 - 185.60 = 1,414.40.
     expect(advice).toMatchObject({ rentReceived: 1500, totalUtility: 100, periodIncome: 1600, manFees: 160, manFeesVat: 25.6, totalDeductions: 185.6, netAmountDue: 1414.4 });
@@ -98,6 +96,6 @@ describe.each(Object.entries(BATCHINGS))('the issue’s ledger imported %s', (_n
       ['A2', 'Njeri', 1000],
     ]);
     // March: nothing more was paid, so the ended tenancy has no row.
-    expect(paidBalanceReport(store, { companyId, propertyId, month: 3, year: 2026 }).filter((r) => r.unitNo === 'A2').map((r) => r.tenant)).toEqual(['VACANT']);
+    expect((await paidBalanceReport(store, { companyId, propertyId, month: 3, year: 2026 })).filter((r) => r.unitNo === 'A2').map((r) => r.tenant)).toEqual(['VACANT']);
   });
 });

@@ -7,12 +7,9 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
-import { rederivePendingLedgers } from '../../src/store/sqlite/ledger-allocation.js';
-import { importLedger } from '../../src/store/sqlite/ledger-import.js';
-import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
-import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { openStore } from '../../src/store/sqlite/open-db.js';
+import { importLedger, paidBalanceReport, payAdviceReport, rederivePendingLedgers } from '../helpers/sqlite-units.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { type LedgerImportKind } from '../../src/store/property-store.js';
 
@@ -45,7 +42,7 @@ describe('a store upgraded from before the ledger replay', () => {
     const old = await openStore(file, { migrateTo: '2026-11-25-10-user-logins' });
     // A company row as that version wrote it (today's company setup writes columns it did not have).
     const companyId = Number(old.sqlite.prepare("insert into companies (name, time_zone, vat_rate_bp) values ('Mvule Agencies', 'Africa/Nairobi', 1600)").run().lastInsertRowid);
-    for (const [kind, csv] of LEDGER) importLedger(old, companyId, kind, csv);
+    for (const [kind, csv] of LEDGER) await importLedger(old, companyId, kind, csv);
     for (const [date, cents] of OLD_RECEIPTS) {
       old.sqlite.prepare('insert into receipts (company_id, tenancy_id, receipt_date, amount_cents) values (?, (select id from tenancies), ?, ?)').run(companyId, date, cents);
     }
@@ -55,15 +52,15 @@ describe('a store upgraded from before the ledger replay', () => {
 
     const upgraded = await openStore(file);
     try {
-      const february = () => paidBalanceReport(upgraded, { companyId, propertyId, month: 2, year: 2026 })[0]!;
+      const february = async () => (await paidBalanceReport(upgraded, { companyId, propertyId, month: 2, year: 2026 }))[0]!;
       // Before re-deriving, the stale figures show nothing received.
-      expect(february()).toMatchObject({ paidRent: 0, paidSrvc: 0 });
-      expect(rederivePendingLedgers(upgraded)).toBe(1);
-      expect(rederivePendingLedgers(upgraded)).toBe(0);
+      expect(await february()).toMatchObject({ paidRent: 0, paidSrvc: 0 });
+      expect(await rederivePendingLedgers(upgraded)).toBe(1);
+      expect(await rederivePendingLedgers(upgraded)).toBe(0);
       // Worked by hand: 1,600.00 on 5 January pays January (1,100.00) and 500.00 of rent ahead;
       // February's rent takes that 500.00 when raised, and 600.00 pays its other 500.00 and the service.
-      expect(february()).toMatchObject({ rentWoTax: 1000, srvcWoTax: 100, paidRent: 500, paidSrvc: 100, rentBalBf: -500, rentBalCf: 0, srvcBalCf: 0, totalCf: 0 });
-      expect(payAdviceReport(upgraded, { companyId, propertyId, month: 1, year: 2026 })).toMatchObject({ rentReceived: 1500, totalUtility: 100, periodIncome: 1600 });
+      expect(await february()).toMatchObject({ rentWoTax: 1000, srvcWoTax: 100, paidRent: 500, paidSrvc: 100, rentBalBf: -500, rentBalCf: 0, srvcBalCf: 0, totalCf: 0 });
+      expect(await payAdviceReport(upgraded, { companyId, propertyId, month: 1, year: 2026 })).toMatchObject({ rentReceived: 1500, totalUtility: 100, periodIncome: 1600 });
     } finally {
       await upgraded.close();
     }
@@ -74,9 +71,9 @@ describe('a store upgraded from before the ledger replay', () => {
     temps.push(temp);
     const store = await openStore(join(temp.dir, 'new.db'));
     try {
-      const { companyId } = setUpCompany(store, { name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 });
-      for (const [kind, csv] of LEDGER) importLedger(store, companyId, kind, csv);
-      expect(rederivePendingLedgers(store)).toBe(0);
+      const { companyId } = await sqliteShopStore(store).setUpCompany({ name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 });
+      for (const [kind, csv] of LEDGER) await importLedger(store, companyId, kind, csv);
+      expect(await rederivePendingLedgers(store)).toBe(0);
     } finally {
       await store.close();
     }

@@ -8,9 +8,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDLORD_PAYMENT_TYPES } from '../../src/contract/enums.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
-import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
-import { prepareStatement, statementsReport } from '../../src/store/sqlite/statements.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { payAdviceReport, prepareStatement, statementsReport } from '../helpers/sqlite-units.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -21,7 +20,7 @@ let open: { id: number; landlordId: number; month: number }[];
 let serviceId: number;
 beforeAll(async () => {
   store = await openStore(join(temp.dir, 'demo.db'));
-  seedDemo(store, { now: TEST_NOW });
+  await seedDemo(store, { now: TEST_NOW });
   open = store.sqlite
     .prepare(
       `select p.id, p.landlord_id as landlordId, m.value as month from properties p, json_each('[1,2,3,4,5,6,7,8,9,10,11]') m
@@ -53,15 +52,15 @@ const SAME_FIGURE = {
 } as const;
 
 describe('statement = pay advice', () => {
-  it('for any property, month and payment type of the demo data', () => {
+  it('for any property, month and payment type of the demo data', async () => {
     expect(open.length).toBeGreaterThan(10);
-    fc.assert(
-      fc.property(fc.nat(), fc.constantFrom(...LANDLORD_PAYMENT_TYPES), (which, type) => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.constantFrom(...LANDLORD_PAYMENT_TYPES), async (which, type) => {
         const property = open[which % open.length]!;
         const request = { companyId: 1, propertyId: property.id, month: property.month, year: 2026, lldPaymentType: type, srvcId: type === 'SERVICE_CHARGE_ONLY' ? serviceId : undefined };
-        const advice = payAdviceReport(store, request, () => TEST_NOW) as unknown as Record<string, unknown>;
-        const statement = prepareStatement(store, { ...request, final: false, preparedByUserId: null, now: () => TEST_NOW }) as unknown as Record<string, unknown>;
-        const stored = statementsReport(store, { companyId: 1, landlordId: property.landlordId, paidPosted: 'ALL' }).list.find((s) => s.id === statement.id) as unknown as Record<string, unknown>;
+        const advice = (await payAdviceReport(store, request, () => TEST_NOW)) as unknown as Record<string, unknown>;
+        const statement = (await prepareStatement(store, { ...request, final: false, preparedByUserId: null, now: () => TEST_NOW })) as unknown as Record<string, unknown>;
+        const stored = (await statementsReport(store, { companyId: 1, landlordId: property.landlordId, paidPosted: 'ALL' })).list.find((s) => s.id === statement.id) as unknown as Record<string, unknown>;
         const expected = Object.fromEntries(Object.entries(SAME_FIGURE).map(([field, adviceField]) => [field, advice[adviceField]]));
         expect(Object.values(expected).every((v) => typeof v === 'number')).toBe(true);
         expect(statement).toMatchObject(expected);

@@ -10,8 +10,9 @@ import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/services/access-rules.js';
 import type { AccessStore } from '../../src/store/access-store.js';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
-import { TOKEN_CACHE_MS } from '../../src/store/postgres/pg-token-user-cache.js';
-import { postgresAccessStore } from '../../src/store/postgres/postgres-access-store.js';
+import { KEPT_DATA_MS as TOKEN_CACHE_MS } from '../../src/store/postgres/pg-engine.js';
+import { postgresEngine } from '../../src/store/postgres/pg-engine.js';
+import { accessStoreOn } from '../../src/store/units/access.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
@@ -27,12 +28,12 @@ const pools: pg.Pool[] = [];
 
 const backends: { name: string; store: () => AccessStore }[] = [
   { name: 'SQLite', store: () => sqliteShopStore(sqlite) },
-  { name: 'PostgreSQL', store: () => postgresAccessStore(pools[0]!) },
+  { name: 'PostgreSQL', store: () => accessStoreOn(postgresEngine(pools[0]!)) },
 ];
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(sqlite, { scale: 1, now: NOW });
+  await seedDemo(sqlite, { scale: 1, now: NOW });
   url = await postgres.createDatabase();
   pools.push(openPostgresPool(url), openPostgresPool(url));
   await copySqliteToPostgres(sqliteShopStore(sqlite), pools[0]!);
@@ -99,7 +100,7 @@ describe.each(backends)('access on $name', ({ name, store: storeOf }) => {
 
 describe('tokens on PostgreSQL with two instances', () => {
   it('a token revoked through one instance is refused by the other within the cache bound (under 5 s)', async () => {
-    const [a, b] = pools.map((pool) => postgresAccessStore(pool));
+    const [a, b] = pools.map((pool) => accessStoreOn(postgresEngine(pool)));
     const created = await a!.createToken({ companyId: 1, role: 'cashier', name: 'shared till', now: NOW });
     expect(await b!.tokenUser(created.token, NOW)).toMatchObject({ userId: created.userId });
     const revokedAt = performance.now();

@@ -20,7 +20,7 @@ let refs: CompanyRefs;
 
 beforeAll(async () => {
   store = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(store, { now: TEST_NOW });
+  await seedDemo(store, { now: TEST_NOW });
   refs = companyRefs(store, 1);
 });
 afterAll(async () => {

@@ -9,7 +9,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { migratePostgres } from '../../src/store/postgres/migrate-postgres.js';
-import { postgresSetupStore } from '../../src/store/postgres/postgres-setup-store.js';
+import { postgresEngine } from '../../src/store/postgres/pg-engine.js';
+import { setupStoreOn } from '../../src/store/units/setup.js';
 import type { SetupStore } from '../../src/store/setup-store.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const url = await postgres.createDatabase();
   pools = [openPostgresPool(url), openPostgresPool(url)];
   await migratePostgres(pools[0]!);
-  stores = [sqliteShopStore(sqlite), postgresSetupStore(pools[0]!)];
+  stores = [sqliteShopStore(sqlite), setupStoreOn(postgresEngine(pools[0]!))];
 }, 120_000);
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
@@ -100,7 +101,7 @@ describe('companies on both backends', () => {
   });
 
   it('on PostgreSQL, make one company when two instances create one name at the same time', async () => {
-    const [a, b] = pools.map((pool) => postgresSetupStore(pool));
+    const [a, b] = pools.map((pool) => setupStoreOn(postgresEngine(pool)));
     const outcomes = await Promise.allSettled([a!.setUpCompany({ name: 'Gamma Shops' }), b!.setUpCompany({ name: 'gamma shops' })]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: { kind: 'conflict' } });

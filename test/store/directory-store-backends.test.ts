@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryStore, LocalListKind } from '../../src/store/directory-store.js';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
-import { postgresAccessStore } from '../../src/store/postgres/postgres-access-store.js';
-import { postgresDirectoryStore } from '../../src/store/postgres/postgres-directory-store.js';
+import { postgresEngine } from '../../src/store/postgres/pg-engine.js';
+import { accessStoreOn } from '../../src/store/units/access.js';
+import { directoryStoreOn } from '../../src/store/units/directory.js';
 import { postgresShopStore } from '../../src/store/postgres/postgres-shop-store.js';
 import type { OwnedTable } from '../../src/store/shop-store.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
@@ -28,14 +29,14 @@ let stores: DirectoryStore[] = [];
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(sqlite, { scale: 1, now: Date.UTC(2026, 10, 15, 9, 0, 0) });
+  await seedDemo(sqlite, { scale: 1, now: Date.UTC(2026, 10, 15, 9, 0, 0) });
   // A token and a landlord whose names sort differently by bytes than by a locale's rules.
   await sqliteShopStore(sqlite).createToken({ companyId: 1, role: 'cashier', name: 'till 1', now: 1 });
   sqlite.sqlite.prepare("insert into landlords (company_id, code, name) values (1, 'a-low', 'abc'), (1, 'Z-UP', 'Zed')").run();
   url = await postgres.createDatabase();
   pool = openPostgresPool(url);
   await copySqliteToPostgres(sqliteShopStore(sqlite), pool);
-  stores = [sqliteShopStore(sqlite), postgresDirectoryStore(pool, postgresAccessStore(pool))];
+  stores = [sqliteShopStore(sqlite), directoryStoreOn(postgresEngine(pool), accessStoreOn(postgresEngine(pool)))];
 }, 120_000);
 afterAll(async () => {
   await pool?.end();

@@ -8,20 +8,20 @@
 import fc from 'fast-check';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
-import { importLedger } from '../../src/store/sqlite/ledger-import.js';
+import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { up as migration04 } from '../../src/store/sqlite/migrations/2026-11-22-04-ledger-months.js';
 import { rebuildLedgerMonths } from '../../src/store/sqlite/ledger-months.repository.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
+import { importLedger } from '../helpers/sqlite-units.js';
 import { allChargesThenReceipts, csvOf, ledgerArbitrary, ledgerFiles, type GenLedger } from '../helpers/generated-ledger.js';
 
 const RUNS = 8;
 
-function load(store: Store, ledger: GenLedger, name: string): { companyId: number; timeZone: string } {
-  const { companyId } = setUpCompany(store, { name, timeZone: ledger.timeZone, vatPercent: ledger.vatPercent });
+async function load(store: Store, ledger: GenLedger, name: string): Promise<{ companyId: number; timeZone: string }> {
+  const { companyId } = await sqliteShopStore(store).setUpCompany({ name, timeZone: ledger.timeZone, vatPercent: ledger.vatPercent });
   const files = ledgerFiles(ledger);
-  for (const { kind, rows } of files.reference) if (rows.length > 0) importLedger(store, companyId, kind, csvOf(rows));
-  for (const { kind, rows } of allChargesThenReceipts(files)) importLedger(store, companyId, kind, csvOf(rows));
+  for (const { kind, rows } of files.reference) if (rows.length > 0) await importLedger(store, companyId, kind, csvOf(rows));
+  for (const { kind, rows } of allChargesThenReceipts(files)) await importLedger(store, companyId, kind, csvOf(rows));
   return { companyId, timeZone: ledger.timeZone };
 }
 
@@ -34,7 +34,7 @@ describe('migration 04 (frozen) and the store\'s rebuild of the month totals', (
       fc.asyncProperty(ledgerArbitrary(), ledgerArbitrary(), async (first, second) => {
         const store = await openStore(':memory:');
         try {
-          const companies = [load(store, first, 'First'), load(store, second, 'Second')];
+          const companies = [await load(store, first, 'First'), await load(store, second, 'Second')];
           store.sqlite.exec('delete from ledger_months');
           store.sqlite.transaction(() => {
             for (const { companyId, timeZone } of companies) rebuildLedgerMonths(store, companyId, timeZone);

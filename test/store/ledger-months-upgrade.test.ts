@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { addMonths, monthOf } from '../../src/domain/month-range.js';
-import { paidBalanceReport } from '../../src/store/sqlite/paid-balance.js';
-import { payAdviceReport } from '../../src/store/sqlite/pay-advice.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { importBaobab } from '../helpers/baobab-store.js';
+import { paidBalanceReport, payAdviceReport } from '../helpers/sqlite-units.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -18,7 +17,7 @@ const LEDGER_TABLES = [
 ];
 
 /** Every paid-and-balance report (company, each zone) and pay advice (each type) of 21 months. */
-function reports(store: Store): unknown[] {
+async function reports(store: Store): Promise<unknown[]> {
   const out: unknown[] = [];
   const companies = store.sqlite.prepare('select id, time_zone as timeZone from companies order by id').all() as { id: number; timeZone: string }[];
   for (const company of companies) {
@@ -29,12 +28,12 @@ function reports(store: Store): unknown[] {
     const now = monthOf(TEST_NOW, company.timeZone);
     for (let back = 19; back >= -1; back -= 1) {
       const { year, month } = addMonths(now, -back);
-      out.push(paidBalanceReport(store, { companyId: company.id, month, year }));
-      for (const zoneId of zones) out.push(paidBalanceReport(store, { companyId: company.id, zoneId, month, year }));
+      out.push(await paidBalanceReport(store, { companyId: company.id, month, year }));
+      for (const zoneId of zones) out.push(await paidBalanceReport(store, { companyId: company.id, zoneId, month, year }));
       for (const p of properties) {
-        out.push(payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year }));
-        out.push(payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'RENT_ONLY' }));
-        if (p.serviceId !== null) out.push(payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: p.serviceId }));
+        out.push(await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year }));
+        out.push(await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'RENT_ONLY' }));
+        if (p.serviceId !== null) out.push(await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: p.serviceId }));
       }
     }
   }
@@ -53,9 +52,9 @@ describe('a database of schema 03 with a ledger', () => {
   beforeAll(async () => {
     // The same ledger written by today's code: the demo (bulk) and an import (row by row).
     const store = await openStore(current);
-    seedDemo(store, { now: TEST_NOW });
-    importBaobab(store, 2);
-    expectedReports = reports(store);
+    await seedDemo(store, { now: TEST_NOW });
+    await importBaobab(store, 2);
+    expectedReports = await reports(store);
     expectedTotals = monthTotals(store);
     await store.close();
 
@@ -83,7 +82,7 @@ describe('a database of schema 03 with a ledger', () => {
     const upgraded = await openStore(older);
     try {
       expect(monthTotals(upgraded)).toEqual(expectedTotals);
-      const figures = reports(upgraded);
+      const figures = await reports(upgraded);
       expect(figures.length).toBe(expectedReports.length);
       expect(figures).toEqual(expectedReports);
     } finally {

@@ -9,8 +9,9 @@ import { seedCompanies } from '../../src/store/sqlite/demo/core-demo.js';
 import { rebuildLedgerMonths } from '../../src/store/sqlite/ledger-months.repository.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import type { LedgerScope, ReportRowSource } from '../../src/services/paid-balance-report.js';
-import { insertCharge, insertReceipt, ledgerRows } from '../../src/store/sqlite/property-ledger.repository.js';
-import { insertRow } from '../../src/store/sqlite/property-reference.repository.js';
+import { sqliteEngine } from '../../src/store/sqlite/sqlite-engine.js';
+import { addCharge, addReceipt, insertAllocations } from '../../src/store/units/ledger-months.js';
+import { ledgerRows } from '../../src/store/units/ledger-rows.js';
 import { importBaobab } from '../helpers/baobab-store.js';
 import { scannedRows, scannedTotals } from '../helpers/ledger-scan.js';
 import { TEST_NOW } from '../helpers/local-server.js';
@@ -24,8 +25,8 @@ function scopeOf(companyId: number, ym: YearMonth, timeZone: string, extra: Part
 }
 
 /** The report's rows and totals against the same totals summed from the ledger itself. */
-function expectLedgerFigures(store: Store, scope: LedgerScope): number {
-  const rows = ledgerRows(store, scope);
+async function expectLedgerFigures(store: Store, scope: LedgerScope): Promise<number> {
+  const rows = await sqliteEngine(store).unit('read', (tx) => ledgerRows(tx, scope));
   const byUnit = (a: ReportRowSource, b: ReportRowSource) => a.unitId - b.unitId || (a.tenancyId ?? 0) - (b.tenancyId ?? 0);
   expect(rows.map((r) => r.source).sort(byUnit)).toEqual(scannedRows(store, scope));
   for (const { source, totals } of rows) {
@@ -43,14 +44,14 @@ describe('the ledger month totals', () => {
 
   beforeAll(async () => {
     store = await openStore(join(temp.dir, 'demo.db'));
-    seedDemo(store, { now: TEST_NOW });
+    await seedDemo(store, { now: TEST_NOW });
   });
   afterAll(async () => {
     await store.close();
     temp.remove();
   });
 
-  it('give every figure of the ledger itself: demo data, every month, the company, each zone, a property by service', () => {
+  it('give every figure of the ledger itself: demo data, every month, the company, each zone, a property by service', async () => {
     const companies = store.sqlite.prepare('select id, time_zone as timeZone from companies').all() as { id: number; timeZone: string }[];
     let checked = 0;
     for (const company of companies) {
@@ -60,9 +61,9 @@ describe('the ledger month totals', () => {
       // From before the first charge to after the last (nothing charged or paid in it).
       for (let back = 20; back >= -1; back -= 1) {
         const ym = addMonths(now, -back);
-        checked += expectLedgerFigures(store, scopeOf(company.id, ym, company.timeZone));
-        for (const zoneId of zones) expectLedgerFigures(store, scopeOf(company.id, ym, company.timeZone, { zoneId }));
-        expectLedgerFigures(store, scopeOf(company.id, ym, company.timeZone, { propertyId: property.id, serviceId: property.serviceId }));
+        checked += await expectLedgerFigures(store, scopeOf(company.id, ym, company.timeZone));
+        for (const zoneId of zones) await expectLedgerFigures(store, scopeOf(company.id, ym, company.timeZone, { zoneId }));
+        await expectLedgerFigures(store, scopeOf(company.id, ym, company.timeZone, { propertyId: property.id, serviceId: property.serviceId }));
       }
     }
     expect(checked).toBeGreaterThan(2000);
@@ -88,21 +89,23 @@ describe('the ledger month totals kept on every write', () => {
   beforeAll(async () => {
     store = await openStore(join(temp.dir, 'writes.db'));
     store.sqlite.transaction(() => seedCompanies(store))();
-    const landlord = insertRow(store, 'landlords', { company_id: 1, code: 'L1', name: 'Landlord' });
-    const property = insertRow(store, 'properties', { company_id: 1, code: 'P1', name: 'Baraka "Court" / Ruaka', landlord_id: landlord });
-    services[0] = insertRow(store, 'services', { company_id: 1, name: 'Service charge' });
-    services[1] = insertRow(store, 'services', { company_id: 1, name: 'Water' });
-    const unit = insertRow(store, 'units', { company_id: 1, property_id: property, unit_no: 'A1', market_rent_cents: 100_000 });
-    // Text that JSON must escape comes back as it was stored.
-    const tenant = insertRow(store, 'tenants', { company_id: 1, account_no: 'T1', name: 'Wanjiru "Shiro" O\'Neill \\ Ñ 🏠\n\t\u0001', phone: null });
-    tenancyId = insertRow(store, 'tenancies', { company_id: 1, unit_id: unit, tenant_id: tenant, start_date: monthRange(2025, 12, ZONE).from });
+    tenancyId = await sqliteEngine(store).unit('write', async (tx) => {
+      const landlord = await tx.insert('landlords', { company_id: 1, code: 'L1', name: 'Landlord' });
+      const property = await tx.insert('properties', { company_id: 1, code: 'P1', name: 'Baraka "Court" / Ruaka', landlord_id: landlord });
+      services[0] = await tx.insert('services', { company_id: 1, name: 'Service charge' });
+      services[1] = await tx.insert('services', { company_id: 1, name: 'Water' });
+      const unit = await tx.insert('units', { company_id: 1, property_id: property, unit_no: 'A1', market_rent_cents: 100_000 });
+      // Text that JSON must escape comes back as it was stored.
+      const tenant = await tx.insert('tenants', { company_id: 1, account_no: 'T1', name: 'Wanjiru "Shiro" O\'Neill \\ Ñ 🏠\n\t\u0001', phone: null });
+      return tx.insert('tenancies', { company_id: 1, unit_id: unit, tenant_id: tenant, start_date: monthRange(2025, 12, ZONE).from });
+    });
   });
   afterAll(async () => {
     await store.close();
     temp.remove();
   });
 
-  it('equal a rebuild and the ledger itself, for writes in any order (back-dated ones too)', () => {
+  it('equal a rebuild and the ledger itself, for writes in any order (back-dated ones too)', async () => {
     const months = Array.from({ length: 4 }, (_, i) => monthRange(2026, i + 1, ZONE));
     const charge = fc.record({
       type: fc.constant('charge' as const),
@@ -122,12 +125,13 @@ describe('the ledger month totals kept on every write', () => {
       parts: fc.array(fc.record({ charge: fc.nat(), tax: fc.boolean(), amount: fc.integer({ min: 1, max: 3_000_000 }) }), { maxLength: 4 }),
       advance: fc.integer({ min: 0, max: 2_000_000 }),
     });
-    fc.assert(
-      fc.property(fc.array(fc.oneof(charge, receipt), { minLength: 1, maxLength: 14 }), (events) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(charge, receipt), { minLength: 1, maxLength: 14 }), async (events) => {
         store.sqlite.exec('delete from ledger_months; delete from receipt_allocations; delete from receipts; delete from charges;');
         const charges: { id: number; kind: ChargeKind; date: number; serviceId: number | null }[] = [];
         const monthly = new Set<string>();
-        store.sqlite.transaction(() => {
+        // One unit of work, as a writer's: each charge and receipt written with its month totals.
+        await sqliteEngine(store).unit('write', async (tx) => {
           for (const e of events) {
             const month = months[e.month]!;
             if (e.type === 'charge') {
@@ -137,7 +141,18 @@ describe('the ledger month totals kept on every write', () => {
               if (e.kind !== 'other' && monthly.has(once)) continue;
               monthly.add(once);
               const date = month.from + e.day * 86_400_000;
-              const id = insertCharge(store, { companyId: 1, tenancyId, kind: e.kind, serviceId, monthKey: monthKey(month), chargeDate: date, amount: e.amount, tax: e.tax, description: null });
+              const id = await tx.insert('charges', {
+                company_id: 1,
+                tenancy_id: tenancyId,
+                kind: e.kind,
+                service_id: serviceId,
+                month_key: monthKey(month),
+                charge_date: date,
+                amount_cents: e.amount,
+                tax_cents: e.tax,
+                description: null,
+              });
+              await addCharge(tx, { tenancyId, kind: e.kind, serviceId, monthKey: monthKey(month), amount: e.amount, tax: e.tax });
               charges.push({ id, kind: e.kind, date, serviceId });
               continue;
             }
@@ -151,13 +166,15 @@ describe('the ledger month totals kept on every write', () => {
             if (e.advance > 0) allocations.push({ chargeId: null, part: 'rent', amount: e.advance, chargeDate: null, serviceId: null });
             const amount = allocations.reduce((sum, a) => sum + a.amount, 0);
             if (amount === 0) continue;
-            insertReceipt(store, { companyId: 1, tenancyId, date, amount, reference: null, monthKey: monthKey(month), monthFrom: month.from }, allocations);
+            const receiptId = await tx.insert('receipts', { company_id: 1, tenancy_id: tenancyId, receipt_date: date, amount_cents: amount, reference: null, reference_key: null });
+            await insertAllocations(tx, { receiptId, tenancyId, date }, allocations);
+            await addReceipt(tx, { tenancyId, monthKey: monthKey(month), monthFrom: month.from, allocations });
           }
-        })();
+        });
         for (let i = -1; i <= 4; i += 1) {
           const ym = addMonths({ year: 2026, month: 1 }, i);
-          expectLedgerFigures(store, scopeOf(1, ym, ZONE));
-          for (const serviceId of services) expectLedgerFigures(store, scopeOf(1, ym, ZONE, { serviceId }));
+          await expectLedgerFigures(store, scopeOf(1, ym, ZONE));
+          for (const serviceId of services) await expectLedgerFigures(store, scopeOf(1, ym, ZONE, { serviceId }));
         }
         const kept = tableRows(store);
         store.sqlite.transaction(() => rebuildLedgerMonths(store, 1, ZONE))();
@@ -167,9 +184,9 @@ describe('the ledger month totals kept on every write', () => {
     );
   });
 
-  it('of an imported ledger (the Baobab Court fixture) equal a rebuild', () => {
+  it('of an imported ledger (the Baobab Court fixture) equal a rebuild', async () => {
     store.sqlite.exec('delete from ledger_months; delete from receipt_allocations; delete from receipts; delete from charges;');
-    importBaobab(store, 2);
+    await importBaobab(store, 2);
     const kept = tableRows(store);
     expect(kept.length).toBeGreaterThan(10);
     store.sqlite.transaction(() => rebuildLedgerMonths(store, 2, 'Africa/Kampala'))();

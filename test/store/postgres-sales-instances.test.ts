@@ -34,7 +34,7 @@ let instances: SalesStore[] = [];
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(sqlite, { scale: 1, now: NOW });
+  await seedDemo(sqlite, { scale: 1, now: NOW });
   refs = companyRefs(sqlite, COMPANY);
   url = await postgres.createDatabase();
   const setup = openPostgresPool(url, { max: 1 });

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDLORD_PAYMENT_TYPES } from '../../src/contract/pay-advice.js';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
-import { postgresPropertyStore } from '../../src/store/postgres/postgres-property-store.js';
+import { postgresEngine } from '../../src/store/postgres/pg-engine.js';
+import { propertyStoreOn } from '../../src/store/units/property-store-units.js';
 import type { PropertyStore } from '../../src/store/property-store.js';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
@@ -26,12 +27,12 @@ const clock = () => NOW;
 
 let sqlite: Store;
 let pool: pg.Pool;
-const stores = (): [PropertyStore, PropertyStore] => [sqliteShopStore(sqlite), postgresPropertyStore(pool)];
+const stores = (): [PropertyStore, PropertyStore] => [sqliteShopStore(sqlite), propertyStoreOn(postgresEngine(pool))];
 const all = <T,>(sql: string, ...params: unknown[]) => sqlite.sqlite.prepare(sql).all(...params) as T[];
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'demo.db'));
-  seedDemo(sqlite, { scale: 1, now: NOW });
+  await seedDemo(sqlite, { scale: 1, now: NOW });
   pool = openPostgresPool(await postgres.createDatabase(), { max: 4 });
   await copySqliteToPostgres(sqliteShopStore(sqlite), pool);
 }, 120_000);

@@ -17,9 +17,9 @@ import type { LandlordPaymentType } from '../../src/contract/pay-advice.js';
 import { ServiceError } from '../../src/services/service-error.js';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
-import { postgresPropertyStore } from '../../src/store/postgres/postgres-property-store.js';
+import { postgresEngine } from '../../src/store/postgres/pg-engine.js';
+import { propertyStoreOn } from '../../src/store/units/property-store-units.js';
 import { LEDGER_IMPORT_KINDS, type LedgerImportKind, type PropertyStore } from '../../src/store/property-store.js';
-import { setUpCompany } from '../../src/store/sqlite/company-setup.js';
 import { seedCompanies } from '../../src/store/sqlite/demo/core-demo.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
@@ -69,10 +69,10 @@ const backends: Backend[] = [
   {
     name: 'PostgreSQL',
     get store() {
-      return postgresPropertyStore(pool);
+      return propertyStoreOn(postgresEngine(pool));
     },
     get another() {
-      return postgresPropertyStore(poolAgain);
+      return propertyStoreOn(postgresEngine(poolAgain));
     },
     rows: async <T,>(sql: string, ...params: unknown[]) => (await pool.query(sql, params)).rows.map((r) => plain<T>(r as object)),
     run: async (sql, ...params) => void (await pool.query(sql, params)),
@@ -85,10 +85,10 @@ beforeAll(async () => {
   sqlite = await openStore(file);
   sqlite.sqlite.transaction(() => seedCompanies(sqlite))();
   for (const name of ['Batch Two Agencies', 'Batch Three Agencies', 'Batch Four Agencies']) {
-    batchCompanies.push(setUpCompany(sqlite, { name, timeZone: fx.FIXTURE_TIME_ZONE, vatPercent: 16 }).companyId);
+    batchCompanies.push((await sqliteShopStore(sqlite).setUpCompany({ name, timeZone: fx.FIXTURE_TIME_ZONE, vatPercent: 16 })).companyId);
   }
-  concurrentCompany = setUpCompany(sqlite, { name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 }).companyId;
-  receiptsOnceCompany = setUpCompany(sqlite, { name: 'Mninga Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 }).companyId;
+  concurrentCompany = (await sqliteShopStore(sqlite).setUpCompany({ name: 'Mvule Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 })).companyId;
+  receiptsOnceCompany = (await sqliteShopStore(sqlite).setUpCompany({ name: 'Mninga Agencies', timeZone: 'Africa/Nairobi', vatPercent: 16 })).companyId;
   sqliteAgain = await openStore(file);
   const url = await postgres.createDatabase();
   pool = openPostgresPool(url, { max: 8 });
@@ -290,6 +290,31 @@ describe('Baobab Court, imported whole on both backends', () => {
     const april = await onBoth((s) => s.payAdviceReport({ companyId: BAOBAB, propertyId: ids.propertyId, month: 4, year: 2026 }));
     expect(april[1]).toBe(april[0]);
     expect(april[2].balanceBf).toBe(0);
+  });
+});
+
+// After the comparison of the two backends' statements: a failed insert uses up an id of PostgreSQL's sequence, not SQLite's.
+describe.each(backends)('a prepare that breaks another unique index, on $name', (backend) => {
+it('refuses a second FINAL only for the index that allows one per month: another unique index broken while preparing is not "a second FINAL"', async () => {
+    const at = PREPARED_AT + 7;
+    const { propertyId } = await propertyIds(backend, BAOBAB);
+    const base = { companyId: BAOBAB, propertyId, month: 6, year: 2026, preparedByUserId: null, now: () => at };
+    // A unique index of the test's own: two statements prepared at the same instant break it.
+    await backend.run('create unique index test_prepared_once on statements (property_id, date_prepared) where month_key = 202606');
+    try {
+      await backend.store.prepareStatement({ ...base, final: false });
+      const broken = await backend.store.prepareStatement({ ...base, final: true }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(broken).toBeDefined();
+      expect(broken).not.toBeInstanceOf(ServiceError);
+      expect(String((broken as Error).message)).toMatch(/UNIQUE|unique/);
+      expect(await backend.rows(`select count(*) as n from statements where property_id = $1 and month_key = 202606`, propertyId)).toEqual([{ n: 1 }]);
+    } finally {
+      await backend.run('drop index test_prepared_once');
+      await backend.run(`delete from statements where property_id = $1 and month_key = 202606`, propertyId);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ const NOW = Date.UTC(2026, 10, 15, 9, 0, 0);
 
 async function seeded(seed: number): Promise<Store> {
   const store = await openStore(':memory:');
-  seedDemo(store, { seed, now: NOW });
+  await seedDemo(store, { seed, now: NOW });
   return store;
 }
 

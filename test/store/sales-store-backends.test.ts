@@ -53,7 +53,7 @@ const backends: Backend[] = [
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(sqlite, { scale: 1, now: NOW });
+  await seedDemo(sqlite, { scale: 1, now: NOW });
   refs = companyRefs(sqlite, COMPANY);
   pool = openPostgresPool(await postgres.createDatabase(), { max: 8 });
   await copySqliteToPostgres(sqliteShopStore(sqlite), pool);

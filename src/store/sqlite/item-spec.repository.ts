@@ -1,7 +1,6 @@
-/** Serialised units: the receipt list of units in stock, and writing new units with their identifiers. */
+/** Serialised units: the receipt list of units in stock. */
 import type { ItemCatalogSpecRecord } from '../../contract/receipt.js';
 import type { Store } from './open-db.js';
-import type { NewUnit } from '../../services/catalog-import-rules.js';
 import { prepared } from './prepared-statements.js';
 import type { PageRequest } from './cash-sale-list.repository.js';
 
@@ -29,36 +28,4 @@ export function listUnitsInStock(store: Store, companyId: number, page: PageRequ
        left join tax_rates t on t.id = p.tax_rate_id
       order by u.id`,
   ).all(companyId, afterId, page.limit ?? -1, page.start);
-}
-
-/** Which of these identifiers (serials, IMEIs) the company's units already carry. */
-export function takenIdentifiers(store: Store, companyId: number, identifiers: readonly string[]): Map<string, number> {
-  const taken = new Map<string, number>();
-  const statement = prepared<[number, string], { item_spec_id: number }>(store, 'select item_spec_id from item_identifiers where company_id = ? and identifier = ?');
-  for (const identifier of identifiers) {
-    const row = statement.get(companyId, identifier);
-    if (row) taken.set(identifier, row.item_spec_id);
-  }
-  return taken;
-}
-
-/** Writes a unit in stock and its identifiers (the unique key refuses one another unit has). */
-export function insertUnit(store: Store, unit: NewUnit): number {
-  const id = Number(
-    prepared(
-      store,
-      `insert into item_specs (company_id, product_id, serial_no, imei1, imei2, colour, colour_variant, purchase_price_cents, sale_price_cents, warehouse_id, shop_id, status)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'in_stock')`,
-    ).run(unit.company_id, unit.product_id, unit.serial_no, unit.imei1, unit.imei2, unit.colour, unit.colour_variant, unit.purchase_price_cents, unit.sale_price_cents, unit.warehouse_id, unit.shop_id)
-      .lastInsertRowid,
-  );
-  const insertIdentifier = prepared(store, 'insert into item_identifiers (company_id, identifier, item_spec_id, kind) values (?, ?, ?, ?)');
-  const seen = new Set<string>();
-  for (const [identifier, kind] of [[unit.serial_no, 'serial'], [unit.imei1, 'imei'], [unit.imei2, 'imei']] as const) {
-    // A unit may repeat its own identifier (serial = IMEI 1); the namespace is across units.
-    if (identifier === null || seen.has(identifier)) continue;
-    seen.add(identifier);
-    insertIdentifier.run(unit.company_id, identifier, id, kind);
-  }
-  return id;
 }

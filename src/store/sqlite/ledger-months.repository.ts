@@ -3,121 +3,12 @@
  * migrations/2026-11-22-04-ledger-months.ts): what was charged and paid per tenancy, month
  * and service key, with running totals up to each month's end.
  *
- * Every write of a charge or a receipt adds to them in the writer's transaction (addCharge,
- * addReceipt); bulk writers (the demo) insert the ledger and then rebuild a company's totals
- * from it in one statement. The reports read them (property-ledger.repository.ts).
+ * Every write of a charge or a receipt adds to them in the writer's unit (units/ledger-months.ts);
+ * the demo, which writes its ledger in bulk, rebuilds a company's totals from it here in one
+ * statement of SQLite's own. The reports read them (units/ledger-rows.ts).
  */
 import { addMonths, monthOf, monthRange } from '../../domain/month-range.js';
-import { chargeEntries, receiptEntries, runningOf, WHOLE_TENANCY, ZERO_MONTH, type MonthCharge, type MonthFigures, type MonthReceipt, type MonthRow } from '../../domain/ledger-months.js';
 import type { Store } from './open-db.js';
-import { prepared } from './prepared-statements.js';
-
-export { WHOLE_TENANCY };
-
-/** A month's row starts from the running totals of the tenancy's latest row before it. */
-const ENSURE_ROW = `
-insert into ledger_months (tenancy_id, service_key, month_key,
-  cum_rent_cents, cum_rent_tax_cents, cum_service_cents, cum_service_tax_cents, cum_other_cents,
-  cum_paid_rent_cents, cum_paid_service_cents, cum_paid_other_cents)
-select @tenancyId, @serviceKey, @monthKey,
-       coalesce(p.cum_rent_cents, 0), coalesce(p.cum_rent_tax_cents, 0), coalesce(p.cum_service_cents, 0),
-       coalesce(p.cum_service_tax_cents, 0), coalesce(p.cum_other_cents, 0), coalesce(p.cum_paid_rent_cents, 0),
-       coalesce(p.cum_paid_service_cents, 0), coalesce(p.cum_paid_other_cents, 0)
-  from (select 1) left join ledger_months p
-    on p.tenancy_id = @tenancyId and p.service_key = @serviceKey
-   and p.month_key = (select max(month_key) from ledger_months
-                       where tenancy_id = @tenancyId and service_key = @serviceKey and month_key < @monthKey)
- where true
-on conflict do nothing`;
-
-/** The month's own figures, and the running totals of it and every later month. */
-const ADD = `
-update ledger_months set
-  rent_cents = rent_cents + iif(month_key = @monthKey, @rent, 0),
-  rent_tax_cents = rent_tax_cents + iif(month_key = @monthKey, @rentTax, 0),
-  service_cents = service_cents + iif(month_key = @monthKey, @service, 0),
-  service_tax_cents = service_tax_cents + iif(month_key = @monthKey, @serviceTax, 0),
-  other_cents = other_cents + iif(month_key = @monthKey, @other, 0),
-  paid_rent_cents = paid_rent_cents + iif(month_key = @monthKey, @paidRent, 0),
-  paid_rent_tax_cents = paid_rent_tax_cents + iif(month_key = @monthKey, @paidRentTax, 0),
-  paid_service_cents = paid_service_cents + iif(month_key = @monthKey, @paidService, 0),
-  paid_service_tax_cents = paid_service_tax_cents + iif(month_key = @monthKey, @paidServiceTax, 0),
-  paid_other_cents = paid_other_cents + iif(month_key = @monthKey, @paidOther, 0),
-  paid_other_arrears_cents = paid_other_arrears_cents + iif(month_key = @monthKey, @paidOtherArrears, 0),
-  cum_rent_cents = cum_rent_cents + @runningRent,
-  cum_rent_tax_cents = cum_rent_tax_cents + @runningRentTax,
-  cum_service_cents = cum_service_cents + @runningService,
-  cum_service_tax_cents = cum_service_tax_cents + @runningServiceTax,
-  cum_other_cents = cum_other_cents + @runningOther,
-  cum_paid_rent_cents = cum_paid_rent_cents + @runningPaidRent,
-  cum_paid_service_cents = cum_paid_service_cents + @runningPaidService,
-  cum_paid_other_cents = cum_paid_other_cents + @runningPaidOther
- where tenancy_id = @tenancyId and service_key = @serviceKey and month_key >= @monthKey`;
-
-interface Target {
-  tenancyId: number;
-  serviceKey: number;
-  monthKey: number;
-}
-
-/** Adds amounts to a tenancy's month (creating its row) and to the running totals from it on. */
-export function addToMonth(store: Store, target: Target, amounts: Partial<MonthFigures>): void {
-  const own = { ...ZERO_MONTH, ...amounts };
-  // What the running totals gain is the domain's rule (paid rent with its tax...): SQL only adds.
-  const r = runningOf(own);
-  const running = {
-    runningRent: r.rent,
-    runningRentTax: r.rentTax,
-    runningService: r.service,
-    runningServiceTax: r.serviceTax,
-    runningOther: r.other,
-    runningPaidRent: r.paidRent,
-    runningPaidService: r.paidService,
-    runningPaidOther: r.paidOther,
-  };
-  const parameters = { ...own, ...running, ...target };
-  prepared(store, ENSURE_ROW).run(parameters);
-  prepared(store, ADD).run(parameters);
-}
-
-export interface ChargeEntry extends MonthCharge {
-  tenancyId: number;
-}
-
-export function addCharge(store: Store, charge: ChargeEntry): void {
-  for (const [serviceKey, amounts] of chargeEntries(charge)) addToMonth(store, { tenancyId: charge.tenancyId, serviceKey, monthKey: charge.monthKey }, amounts);
-}
-
-export interface ReceiptEntry extends MonthReceipt {
-  tenancyId: number;
-}
-
-/** A receipt's allocations, summed for the whole tenancy and for each service it paid. */
-export function addReceipt(store: Store, receipt: ReceiptEntry): void {
-  for (const [serviceKey, amounts] of receiptEntries(receipt)) addToMonth(store, { tenancyId: receipt.tenancyId, serviceKey, monthKey: receipt.monthKey }, amounts);
-}
-
-/** Replaces a tenancy's month rows (after its allocations were derived again). */
-export function replaceTenancyMonths(store: Store, tenancyId: number, rows: readonly MonthRow[]): void {
-  prepared(store, 'delete from ledger_months where tenancy_id = ?').run(tenancyId);
-  const insert = prepared(
-    store,
-    `insert into ledger_months (tenancy_id, service_key, month_key,
-       rent_cents, rent_tax_cents, service_cents, service_tax_cents, other_cents,
-       paid_rent_cents, paid_rent_tax_cents, paid_service_cents, paid_service_tax_cents, paid_other_cents, paid_other_arrears_cents,
-       cum_rent_cents, cum_rent_tax_cents, cum_service_cents, cum_service_tax_cents, cum_other_cents,
-       cum_paid_rent_cents, cum_paid_service_cents, cum_paid_other_cents)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const { serviceKey, monthKey, month: m, running: r } of rows) {
-    insert.run(
-      tenancyId, serviceKey, monthKey,
-      m.rent, m.rentTax, m.service, m.serviceTax, m.other,
-      m.paidRent, m.paidRentTax, m.paidService, m.paidServiceTax, m.paidOther, m.paidOtherArrears,
-      r.rent, r.rentTax, r.service, r.serviceTax, r.other, r.paidRent, r.paidService, r.paidOther,
-    );
-  }
-}
 
 /*
  * The rebuild: every charge and allocation of the company gives one entry to service key 0

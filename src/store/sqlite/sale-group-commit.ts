@@ -15,6 +15,7 @@
  */
 import type { Store } from './open-db.js';
 import { saveCashSales } from './cash-sale-save.js';
+import { sqliteEngine } from './sqlite-engine.js';
 import { ServiceError } from '../../services/service-error.js';
 import { BUSY_MESSAGE, isStoreBusy } from './store-failure.js';
 import { type GroupCommitOptions } from '../sales-store.js';
@@ -60,6 +61,14 @@ function commitWhenQuiet(store: Store, group: Group, seen: number, turns: number
 const retryDelayMs = (attempt: number) => Math.min(2 ** attempt, 50);
 
 function commitGroup(store: Store, group: Group, attempt: number): void {
+  // In the connection's turn (sqlite-engine.ts): never inside another unit's transaction.
+  void sqliteEngine(store)
+    .exclusive(() => commitNow(store, group, attempt))
+    .catch((error: unknown) => rejectAll(store, group, error));
+}
+
+/** Commits the group and answers each save, all before anything else runs on the connection. */
+function commitNow(store: Store, group: Group, attempt: number): void {
   const { waiting } = group;
   let outcomes: ReturnType<typeof saveCashSales>;
   try {
@@ -67,15 +76,18 @@ function commitGroup(store: Store, group: Group, attempt: number): void {
   } catch (error) {
     // Nothing was written: the transaction never began, or was rolled back whole.
     if (isStoreBusy(error)) return waitForLock(store, group, attempt);
-    groupByStore.delete(store);
-    for (const w of waiting) w.reject(error);
-    return;
+    return rejectAll(store, group, error);
   }
   groupByStore.delete(store);
   outcomes.forEach((outcome, i) => {
     if (outcome.ok) waiting[i]!.resolve(outcome.result);
     else waiting[i]!.reject(outcome.error);
   });
+}
+
+function rejectAll(store: Store, group: Group, error: unknown): void {
+  if (groupByStore.get(store) === group) groupByStore.delete(store);
+  for (const w of group.waiting) w.reject(error);
 }
 
 function waitForLock(store: Store, group: Group, attempt: number): void {

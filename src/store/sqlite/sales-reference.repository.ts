@@ -3,7 +3,6 @@
  * product, unit): which company owns them, and what a sale line needs to know of them.
  */
 import type { Store } from './open-db.js';
-import { ownerOf } from './row-owner.repository.js';
 import { prepared } from './prepared-statements.js';
 import type { ProductForSale, TaxRateForSale, UnitForSale } from '../../domain/sale-references.js';
 
@@ -24,7 +23,7 @@ export type OwnedKind = keyof typeof OWNED_TABLES;
 
 /** The company that owns the row, or undefined when there is no such row. */
 export function companyOf(store: Store, kind: OwnedKind, id: number): number | undefined {
-  return ownerOf(store, OWNED_TABLES[kind], id);
+  return prepared<[number], { company_id: number }>(store, `select company_id from ${OWNED_TABLES[kind]} where id = ?`).get(id)?.company_id;
 }
 
 export function productForSale(store: Store, id: number): ProductForSale | undefined {

@@ -1,38 +1,26 @@
 /**
- * The store interface (../shop-store.ts) on SQLite: each unit of work is today's synchronous
- * code, run at once under better-sqlite3's transactions and answered with a resolved promise,
- * so nothing waits on the event loop between a read and its write. Saves go through the group
- * commit (sale-group-commit.ts: one fsync for the saves that arrive together); the sale lists
- * are read from their JSON index. A failure of SQLite that is no fault of the request (the
- * write lock held by another process, a full disk) comes out as a ServiceError (503, 507).
+ * The store interface (../shop-store.ts) on SQLite. The units written once for every engine
+ * (../units/) run on the SQLite adapter (sqlite-engine.ts). The sales area is SQLite's own
+ * synchronous code (the group commit of saves, the sale list's JSON index), run in its turn on
+ * the connection under better-sqlite3's transactions and answered with a resolved promise, so
+ * nothing waits on the event loop between a read and its write. A SQLite failure that is no
+ * fault of the request (the write lock held by another process, a full disk) comes out as a
+ * ServiceError (503, 507).
  */
 import type { ShopStore } from '../shop-store.js';
+import { accessStoreOn } from '../units/access.js';
+import { directoryStoreOn } from '../units/directory.js';
+import { ownershipOn } from '../units/ownership.js';
+import { propertyStoreOn } from '../units/property-store-units.js';
+import { setupStoreOn } from '../units/setup.js';
 import { listCashSales, listSaleItems } from './cash-sale-list.js';
-import { importItemSpecs, importProducts } from './catalog-import.js';
-import { companyExists } from './catalog.repository.js';
-import { changeCompanyIdentity } from './company-identity.js';
-import { allCompanyProfiles } from './company-identity.repository.js';
-import { setUpCompany } from './company-setup.js';
-import { importLedger } from './ledger-import.js';
-import { readLocalList } from './local-lists.js';
-import { rederivePendingLedgers } from './ledger-allocation.js';
-import { createLocalUser, setLocalPassword } from './local-users.js';
-import { logIn } from './login.js';
 import { neverWaitForLocks, openStore, type OpenOptions, type Store } from './open-db.js';
-import { paidBalanceReport } from './paid-balance.js';
-import { payAdviceReport } from './pay-advice.js';
-import { readPropertyReference } from './property-directory.repository.js';
 import { listReceiptSpecs } from './receipt-specs.js';
 import { readReferenceData } from './reference-data.repository.js';
-import { ownerOf } from './row-owner.repository.js';
 import { saveCashSaleInGroup } from './sale-group-commit.js';
 import { salePayments } from './sale-payments.repository.js';
-import { statementDocument } from './statement-document.js';
-import { approveStatement, markStatementPaid, prepareStatement, statementsReport } from './statements.js';
-import { getOrCreateSecret } from './store-settings.repository.js';
+import { sqliteEngine, type SqliteEngine } from './sqlite-engine.js';
 import { storeFailure } from './store-failure.js';
-import { tokenUserCache } from './token-user-cache.js';
-import { createToken, listTokens, revokeToken } from './token-service.js';
 import { unitsByIdentifier } from './unit-sale.repository.js';
 
 /** A SQLite failure that is no fault of the request, as the refusal it stands for; any other error as it is. */
@@ -40,22 +28,12 @@ function translated(error: unknown): unknown {
   return storeFailure(error) ?? error;
 }
 
-/** Runs a synchronous unit of work now; its result or its failure as a settled promise. */
-function unit<T>(work: () => T): Promise<T> {
-  try {
-    return Promise.resolve(work());
-  } catch (error) {
-    return Promise.reject(translated(error));
-  }
-}
-
-/** Runs a unit of work that awaits (password hashing) between its synchronous transactions. */
-async function asyncUnit<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw translated(error);
-  }
+/** Runs a synchronous unit of work in its turn on the connection (at once when none is under way). */
+function unitOn(engine: SqliteEngine): <T>(work: () => T) => Promise<T> {
+  return (work) =>
+    engine.exclusive(work).catch((error: unknown) => {
+      throw translated(error);
+    });
 }
 
 const shopStores = new WeakMap<Store, ShopStore>();
@@ -83,48 +61,28 @@ export async function openSqliteShopStore(file: string, options: OpenOptions = {
 }
 
 function makeShopStore(store: Store): ShopStore {
-  const tokenUser = tokenUserCache(store);
+  const engine = sqliteEngine(store);
+  const unit = unitOn(engine);
+  const access = accessStoreOn(engine);
   return {
+    ...propertyStoreOn(engine),
+    ...access,
+    ...setupStoreOn(engine),
+    ...directoryStoreOn(engine, access),
+    ...ownershipOn(engine),
     location: store.file,
-    ownerOf: (table, id) => unit(() => ownerOf(store, table, id)),
-    companyExists: (companyId) => unit(() => companyExists(store, companyId)),
     beginServing: () => neverWaitForLocks(store),
     close: () => store.close(),
 
-    saveCashSale: (input, options) => asyncUnit(() => saveCashSaleInGroup(store, input, options)),
+    saveCashSale: (input, options) =>
+      saveCashSaleInGroup(store, input, options).catch((error: unknown) => {
+        throw translated(error);
+      }),
     listCashSales: (filter) => unit(() => listCashSales(store, filter)),
     listSaleItems: (filter) => unit(() => listSaleItems(store, filter)),
     receiptSpecs: (filter) => unit(() => listReceiptSpecs(store, filter)),
     salePayments: (companyId, saleIds) => unit(() => salePayments(store, companyId, saleIds)),
     unitsByIdentifier: (companyId, identifier) => unit(() => unitsByIdentifier(store, companyId, identifier)),
     referenceData: (companyId, unitIds) => unit(() => readReferenceData(store, companyId, unitIds)),
-
-    paidBalanceReport: (request, clock) => unit(() => paidBalanceReport(store, request, clock)),
-    payAdviceReport: (request, clock) => unit(() => payAdviceReport(store, request, clock)),
-    statementsReport: (request) => unit(() => statementsReport(store, request)),
-    statementDocument: (statementId, companyId) => unit(() => statementDocument(store, statementId, companyId)),
-    prepareStatement: (input) => unit(() => prepareStatement(store, input)),
-    approveStatement: (input) => unit(() => approveStatement(store, input)),
-    markStatementPaid: (input) => unit(() => markStatementPaid(store, input)),
-    importLedger: (companyId, kind, csvText) => unit(() => importLedger(store, companyId, kind, csvText)),
-    rederivePendingLedgers: () => unit(() => rederivePendingLedgers(store)),
-
-    tokenUser: (token, now) => unit(() => tokenUser(token, now)),
-    createToken: (input) => unit(() => createToken(store, input)),
-    listTokens: (companyId) => unit(() => listTokens(store, companyId)),
-    revokeToken: (id, now) => unit(() => revokeToken(store, id, now)),
-    createLocalUser: (input) => asyncUnit(() => createLocalUser(store, input)),
-    setLocalPassword: (username, password, now) => asyncUnit(() => setLocalPassword(store, username, password, now)),
-    logIn: (username, password, now) => asyncUnit(() => logIn(store, username, password, now)),
-    secret: (name) => unit(() => getOrCreateSecret(store, name)),
-
-    setUpCompany: (setup) => unit(() => setUpCompany(store, setup)),
-    importProducts: (companyId, csvText) => unit(() => importProducts(store, companyId, csvText)),
-    importItemSpecs: (companyId, csvText) => unit(() => importItemSpecs(store, companyId, csvText)),
-    companyProfiles: () => unit(() => allCompanyProfiles(store)),
-    changeCompanyIdentity: (companyId, changes) => unit(() => changeCompanyIdentity(store, companyId, changes)),
-
-    localList: (kind, companyId) => unit(() => readLocalList(store, kind, companyId)),
-    propertyReference: (companyId) => unit(() => readPropertyReference(store, companyId)),
   };
 }

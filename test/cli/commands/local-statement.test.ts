@@ -19,7 +19,7 @@ async function baobabHome(h: CliHome): Promise<{ propertyId: number; landlordId:
   const store = await openStore(h.db);
   try {
     store.sqlite.transaction(() => seedCompanies(store))();
-    return importBaobab(store, 1);
+    return await importBaobab(store, 1);
   } finally {
     await store.close();
   }

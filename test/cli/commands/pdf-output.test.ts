@@ -23,7 +23,7 @@ describe('PDFs saved from the command line', () => {
     let ids;
     try {
       store.sqlite.transaction(() => seedCompanies(store))();
-      ids = importBaobab(store, 1);
+      ids = await importBaobab(store, 1);
     } finally {
       await store.close();
     }
@@ -54,7 +54,7 @@ describe('PDFs saved from the command line', () => {
     const store = await openStore(h.db);
     let sale;
     try {
-      seedDemo(store, { now: TEST_NOW });
+      await seedDemo(store, { now: TEST_NOW });
       sale = store.sqlite
         .prepare(`select id, receipt_no as receiptNo, total_amount_cents as total from cash_sales where company_id = 1 order by id limit 1`)
         .get() as { id: number; receiptNo: string; total: number };

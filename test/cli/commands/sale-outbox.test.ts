@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { SaveCashSaleBody } from '../../../src/contract/cash-sale.js';
 import { seedDemo } from '../../../src/store/sqlite/demo/seed-demo.js';
 import { buildApp } from '../../../src/server/app.js';
-import { createToken } from '../../../src/store/sqlite/token-service.js';
+import { createToken } from '../../helpers/sqlite-token.js';
 import { openStore, type Store } from '../../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../../src/store/sqlite/sqlite-shop-store.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
@@ -30,7 +30,7 @@ let refs: ReturnType<typeof companyRefs>;
 
 beforeAll(async () => {
   store = await openStore(join(temp.dir, 'shop.db'));
-  seedDemo(store, { now: TEST_NOW });
+  await seedDemo(store, { now: TEST_NOW });
   token = createToken(store, { companyId: 1, role: 'cashier', name: 'Till 1' }).token;
   refs = companyRefs(store, 1);
 }, 60_000);

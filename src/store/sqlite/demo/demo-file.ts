@@ -19,7 +19,7 @@ export interface DemoSummary {
 export async function createDemoFile(file: string, options: DemoOptions): Promise<DemoSummary> {
   const store = await openStore(file);
   try {
-    seedDemo(store, options);
+    await seedDemo(store, options);
     const counts = store.sqlite
       .prepare(
         `select (select count(*) from cash_sales where company_id = 1) as sales,

@@ -13,6 +13,7 @@ import { seedPropertyDemo } from './property-demo.js';
 import { seededRandom } from './random.js';
 import { seedSalesDemo } from './sales-demo.js';
 import type { Store } from '../open-db.js';
+import { sqliteEngine } from '../sqlite-engine.js';
 import { seedDemoStatements } from './statement-demo.js';
 
 export interface DemoOptions {
@@ -29,7 +30,7 @@ export class DemoAlreadySeededError extends KnownError {
   }
 }
 
-export function seedDemo(store: Store, options: DemoOptions = {}): DemoContext {
+export async function seedDemo(store: Store, options: DemoOptions = {}): Promise<DemoContext> {
   if (hasCompanies(store)) throw new DemoAlreadySeededError(`the store ${store.file} already holds data; demo data goes into an empty store`);
   const context: Omit<DemoContext, 'companies'> = {
     store,
@@ -37,10 +38,10 @@ export function seedDemo(store: Store, options: DemoOptions = {}): DemoContext {
     random: seededRandom(options.seed ?? 20261122),
     now: options.now ?? Date.now(),
   };
-  return store.sqlite.transaction(() => {
+  return sqliteEngine(store).unit('write', async (tx) => {
     const full: DemoContext = { ...context, companies: seedCompanies(store) };
     seedSalesDemo(full);
-    for (const portfolio of seedPropertyDemo(full)) seedDemoStatements(full, portfolio);
+    for (const portfolio of seedPropertyDemo(full)) await seedDemoStatements(tx, full, portfolio);
     return full;
-  })();
+  });
 }

@@ -1,0 +1,109 @@
+/**
+ * The PostgreSQL adapter of the units of work (../unit-of-work/transaction.ts): each unit on a
+ * pooled connection of its own (pg-unit-of-work.ts), in the isolation its mode asks, and run
+ * again whole when the database chose it to give way (a serialization failure or a deadlock;
+ * and a unique violation when the unit asks, see UnitOptions). Rows come back with bigints as
+ * safe numbers (pg-numbers.ts).
+ */
+import type pg from 'pg';
+import type { Engine, Tx, UnitMode, UnitOptions } from '../unit-of-work/transaction.js';
+import type { Sql } from '../unit-of-work/sql.js';
+import { numbersOf } from './pg-numbers.js';
+import { insertRowOnPostgres } from './pg-rows.js';
+import { inTransaction } from './pg-unit-of-work.js';
+
+const ISOLATION: Record<UnitMode, string | undefined> = {
+  read: 'set transaction isolation level repeatable read, read only',
+  write: undefined,
+  serializable: 'set transaction isolation level serializable',
+};
+
+/** Serialization failure and deadlock: the unit is run again from the start. */
+const GIVE_WAY_STATES = new Set(['40001', '40P01']);
+const UNIQUE_VIOLATION = '23505';
+const ATTEMPTS = 10;
+/**
+ * How long a token's user is trusted without asking the database again: a token revoked through
+ * any instance is refused by every other within this bound.
+ */
+export const KEPT_DATA_MS = 2000;
+
+export interface PostgresEngine extends Engine {
+  readonly pool: pg.Pool;
+}
+
+const engines = new WeakMap<pg.Pool, PostgresEngine>();
+
+export function postgresEngine(pool: pg.Pool): PostgresEngine {
+  let engine = engines.get(pool);
+  if (!engine) {
+    engine = makeEngine(pool);
+    engines.set(pool, engine);
+  }
+  return engine;
+}
+
+function makeEngine(pool: pg.Pool): PostgresEngine {
+  return {
+    name: 'postgres',
+    pool,
+    keptData: { changeStamp: () => 0, maxAgeMs: KEPT_DATA_MS },
+    unit: <T>(mode: UnitMode, work: (tx: Tx) => Promise<T>, options: UnitOptions = {}) =>
+      withRetry(
+        () =>
+          inTransaction(pool, async (client) => {
+            const isolation = ISOLATION[mode];
+            if (isolation) await client.query(isolation);
+            return work(postgresTx(client));
+          }),
+        options,
+      ),
+    brokenUniqueIndex(error) {
+      const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+      return code === UNIQUE_VIOLATION ? constraint : undefined;
+    },
+  };
+}
+
+/** Runs a unit of work, again from the start (after a short random pause) when the database chose it to give way. */
+export async function withRetry<T>(work: () => Promise<T>, options: UnitOptions = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      const again = typeof code === 'string' && (GIVE_WAY_STATES.has(code) || (options.retryOnUniqueViolation === true && code === UNIQUE_VIOLATION));
+      if (attempt >= ATTEMPTS || !again) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+function postgresTx(client: pg.PoolClient): Tx {
+  const rows = async <T>(query: Sql, params: readonly unknown[]) =>
+    (await client.query(query.postgres, params as unknown[])).rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
+  return {
+    engine: 'postgres',
+    get: async <T>(query: Sql, params: readonly unknown[] = []) => (await rows<T>(query, params))[0],
+    all: <T>(query: Sql, params: readonly unknown[] = []) => rows<T>(query, params),
+    run: async (query, params = []) => (await client.query(query.postgres, params as unknown[])).rowCount ?? 0,
+    insert: (table, row) => insertRowOnPostgres(client, table, row as Record<string, unknown>),
+    insertMany: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows),
+    lockTable: async (table) => void (await client.query(`lock table ${table} in share row exclusive mode`)),
+    lockRows: async (table, ids) => {
+      const unique = [...new Set(ids)].sort((a, b) => a - b);
+      if (unique.length > 0) await client.query(`select id from ${table} where id = any($1) order by id for no key update`, [unique]);
+      return true;
+    },
+  };
+}
+
+/** One INSERT of many rows (in chunks well under the 65,535 parameters of a statement). */
+async function insertManyOnPostgres(client: pg.PoolClient, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
+  const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    const placeholders = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`);
+    await client.query(`insert into ${table} (${columns.join(', ')}) values ${placeholders.join(', ')}`, chunk.flat());
+  }
+}
