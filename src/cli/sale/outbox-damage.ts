@@ -5,7 +5,6 @@
  * recovery. Nothing is moved or deleted by the tool: those sales may exist nowhere else.
  */
 import { existsSync, statSync } from 'node:fs';
-import type SqliteDatabase from 'better-sqlite3';
 
 /** SQLite's words for a file that is not a database or whose pages are damaged. */
 const DAMAGE_CODES = /^SQLITE_(NOTADB|CORRUPT)/;
@@ -27,16 +26,22 @@ export function outboxDamage(file: string, error: unknown): DamagedOutboxError |
   return error instanceof Error && typeof code === 'string' && DAMAGE_CODES.test(code) ? new DamagedOutboxError(file, error) : undefined;
 }
 
+/** What the check needs of a read-only SQLite connection (outbox-store.ts opens it). */
+export interface ReadOnlyConnection {
+  pragma(source: string): unknown;
+  close(): unknown;
+}
+
 /**
  * Throws a DamagedOutboxError when `file` cannot be read whole. Read through a read-only
  * connection, which never checkpoints: a writable one, closed on a damaged file, folds the WAL
  * (the sales kept last) into it and deletes the WAL.
  */
-export function checkOutboxReadable(Database: typeof SqliteDatabase, file: string): void {
+export function checkOutboxReadable(file: string, openReadOnly: (file: string) => ReadOnlyConnection): void {
   if (!existsSync(file) || statSync(file).size === 0) return;
-  let db: SqliteDatabase.Database | undefined;
+  let db: ReadOnlyConnection | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openReadOnly(file);
     const problem = (db.pragma('quick_check') as { quick_check: string }[]).find((row) => row.quick_check !== 'ok');
     if (problem) throw new DamagedOutboxError(file, new Error(problem.quick_check.split('\n', 1)[0]));
   } catch (error) {

@@ -106,7 +106,7 @@ export class Outbox {
     const { default: Database } = await import('better-sqlite3');
     // Created 0600 before SQLite opens it, so its WAL and shm files are made 0600 too.
     preparePrivateFile(file);
-    checkOutboxReadable(Database, file);
+    checkOutboxReadable(file, (path) => new Database(path, { readonly: true, fileMustExist: true }));
     let db: SqliteDatabase.Database;
     try {
       db = new Database(file);
