@@ -14,7 +14,7 @@ export async function withLocalStore<T>(context: CommandContext, body: (store: S
   if (!isPostgresUrl(file) && !existsSync(file)) {
     throw new CliUsageError(`no local store at ${file}: ${FIRST_STEPS}; --db picks another file`);
   }
-  const { openShopStore } = await import('../store/open-shop-store.js');
+  const { openShopStore } = await import('../store/open/open-shop-store.js');
   const store = await openShopStore(file, { onUpgrade: upgradeNotice((message) => context.say(message), file) });
   try {
     // A store upgraded from an earlier version derives its ledger allocations again first.

@@ -4,7 +4,7 @@
  */
 import { createInProcessTransport } from '../client/inprocess-transport.js';
 import type { Transport } from '../client/transport.js';
-import { openShopStore } from '../store/open-shop-store.js';
+import { openShopStore } from '../store/open/open-shop-store.js';
 import { buildApp } from './app.js';
 import { LOCAL_ADMIN } from './principal.js';
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { IssueDateWindow } from '../domain/issue-date-window.js';
-import { openShopStore } from '../store/open-shop-store.js';
+import { openShopStore } from '../store/open/open-shop-store.js';
 import type { ShopStore } from '../store/shop-store.js';
 import { buildApp } from './app.js';
 import { requestLogger } from './request-log.js';

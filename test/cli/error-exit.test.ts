@@ -5,7 +5,7 @@ import { ApiError } from '../../src/client/errors.js';
 import { ExitCode } from '../../src/contract/error-kinds.js';
 import { CliUsageError } from '../../src/cli/usage-error.js';
 import { DemoAlreadySeededError } from '../../src/store/sqlite/demo/seed-demo.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/store/rules/service-error.js';
 
 /** The bundle is minified without keepNames: a class's own name is not what it was written as. */
 function renamed<T extends Error>(error: T): T {

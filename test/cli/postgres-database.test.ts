@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../src/contract/common.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
-import { openShopStore } from '../../src/store/open-shop-store.js';
+import { openShopStore } from '../../src/store/open/open-shop-store.js';
 import { postgresPoolSettings } from '../../src/store/store-location.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { usePostgres } from '../helpers/postgres.js';

@@ -11,7 +11,7 @@ import { ApiError, errorFromResponse, UsageError } from '../../src/client/errors
 import { createHttpTransport, type HttpTransport } from '../../src/client/http-transport.js';
 import { ERROR_KINDS, KnownError, type ErrorKind } from '../../src/contract/error-kinds.js';
 import { installErrorHandler } from '../../src/server/error-handler.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/store/rules/service-error.js';
 
 /** kind: [HTTP status, error code, exit code]; a kind the server never answers with has no status. */
 const expected: Record<ErrorKind, [status: number | undefined, code: string | undefined, exit: number]> = {

@@ -4,7 +4,7 @@
  * Plain and slow on purpose.
  */
 import { ZERO_TOTALS, type LedgerTotals } from '../../src/domain/paid-balance.js';
-import type { LedgerScope, ReportRowSource } from '../../src/services/paid-balance-report.js';
+import type { LedgerScope, ReportRowSource } from '../../src/store/rules/paid-balance-report.js';
 import type { Store } from '../../src/store/sqlite/open-db.js';
 
 /**

@@ -4,8 +4,8 @@
  * The row is what the interface writes: the user (made if new) and only the token's hash.
  */
 import type { Role } from '../../src/contract/enums.js';
-import { newTokenText } from '../../src/services/access-rules.js';
-import { hashToken } from '../../src/services/token-hash.js';
+import { newTokenText } from '../../src/store/rules/access-rules.js';
+import { hashToken } from '../../src/store/rules/token-hash.js';
 import type { CreatedToken } from '../../src/store/access-store.js';
 import type { Store } from '../../src/store/sqlite/open-db.js';
 

@@ -9,7 +9,7 @@ import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import type { LedgerImportKind, PaidBalanceRequest, PayAdviceRequest, PrepareStatementInput, StatementActionInput, StatementsRequest, Clock } from '../../src/store/property-store.js';
 import { tenancyEvents as eventsIn } from '../../src/store/units/ledger-allocation.js';
 
-export { LedgerImportError } from '../../src/services/ledger-import-plan.js';
+export { LedgerImportError } from '../../src/store/rules/ledger-import-plan.js';
 
 export const importLedger = (store: Store, companyId: number, kind: LedgerImportKind, csv: string) => sqliteShopStore(store).importLedger(companyId, kind, csv);
 export const paidBalanceReport = (store: Store, request: PaidBalanceRequest, clock?: Clock) => sqliteShopStore(store).paidBalanceReport(request, clock);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/services/access-rules.js';
+import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/store/rules/access-rules.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { usePostgres } from '../helpers/postgres.js';
 

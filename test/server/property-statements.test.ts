@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_DOCUMENT_PATH, StatementPdfResponse, StatementsResponse } from '../../src/contract/statement.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { readPdf } from '../helpers/pdf-read.js';
-import { signDocumentLink } from '../../src/services/statement-document-link.js';
+import { signDocumentLink } from '../../src/server/statement-document-link.js';
 import { usePostgres } from '../helpers/postgres.js';
 
 const postgres = usePostgres();

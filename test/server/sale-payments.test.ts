@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpTransport } from '../../src/client/http-transport.js';
 import { fetchSalePayments } from '../../src/client/sale-payments.js';
 import { SALE_PAYMENTS_PATH } from '../../src/contract/sale-payments.js';
-import { SALE_PAYMENTS_SQL } from '../../src/store/sqlite/sale-payments.repository.js';
+import { SALE_PAYMENTS } from '../../src/store/units/sales-reads.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { usePostgres } from '../helpers/postgres.js';
@@ -81,7 +81,8 @@ describe('sale payments on SQLite only', () => {
   afterAll(async () => sqliteServer.close());
 
   it('finds the sales by id, never by walking every sale of the company (SQLite\'s query plan)', () => {
-    const plan = (sqliteServer.store.sqlite.prepare(`explain query plan ${SALE_PAYMENTS_SQL}`).all(1, '[1,2]', 1, '[1,2]') as { detail: string }[]).map((row) => row.detail);
+    // The SQLite text numbers its parameters (?1 company, ?2 the ids): better-sqlite3 binds them by key.
+    const plan = (sqliteServer.store.sqlite.prepare(`explain query plan ${SALE_PAYMENTS.sqlite}`).all({ 1: 1, 2: '[1,2]' }) as { detail: string }[]).map((row) => row.detail);
     expect(plan).toContain('SEARCH s USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan.filter((detail) => /^(SCAN|SEARCH) s USING (COVERING )?INDEX/.test(detail))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogImportError } from '../../src/services/catalog-import-rules.js';
+import { CatalogImportError } from '../../src/store/rules/catalog-import-rules.js';
 import type { Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameCompanyName } from '../../src/services/company-setup-rules.js';
+import { sameCompanyName } from '../../src/store/rules/company-setup-rules.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import type { CompanySetup } from '../../src/store/setup-store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImportFile } from '../../src/services/import-text.js';
+import { decodeImportFile } from '../../src/cli/import-text.js';
 
 describe('decoding an import file', () => {
   it('passes a replacement character the file really holds, then finds the invalid byte after it', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paidBalanceFigures, ZERO_TOTALS, type LedgerTotals } from '../../src/domain/paid-balance.js';
-import { toPaidBalanceRow } from '../../src/services/paid-balance-report.js';
+import { toPaidBalanceRow } from '../../src/store/rules/paid-balance-report.js';
 
 /** Cents as the decimal the wire carries, written out digit by digit (no float arithmetic). */
 function decimal(cents: bigint): number {

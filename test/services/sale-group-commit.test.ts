@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveCashSaleBody } from '../../src/contract/cash-sale.js';
-import { saveCashSales } from '../../src/store/sqlite/cash-sale-save.js';
 import { saveCashSaleInGroup } from '../../src/store/sqlite/sale-group-commit.js';
 import { startTestServer, type TestServer } from '../helpers/local-server.js';
 import { accessoryLine, companyRefs, saleBody, unitLine, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
@@ -40,15 +40,16 @@ describe('group commit of cash sales', () => {
   it('in one transaction, a save that fails rolls back only itself; the others commit with gap-free receipt numbers', async () => {
     const failing = failingAfterWrites(40);
     const seqBefore = receiptSeq();
-    const outcomes = await withFailingChannel(async () =>
-      saveCashSales(server.store, [
-        { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'GROUP-A' } }), callerCompanyId: 1 },
-        { body: failing.body, callerCompanyId: 1 },
-        { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'GROUP-C' } }), callerCompanyId: 1 },
+    // Saves arriving together are committed as one group: one transaction, each save in a savepoint.
+    const settled = await withFailingChannel(() =>
+      Promise.allSettled([
+        saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'GROUP-A' } }), callerCompanyId: 1 }),
+        saveCashSaleInGroup(server.store, { body: failing.body, callerCompanyId: 1 }),
+        saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'GROUP-C' } }), callerCompanyId: 1 }),
       ]),
     );
-    expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
-    const [a, , c] = outcomes.map((o) => (o.ok ? o.result : undefined));
+    expect(settled.map((s) => s.status === 'fulfilled')).toEqual([true, false, true]);
+    const [a, , c] = settled.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
     expect(salesWithRef('GROUP-A')).toBe(1);
     expect(salesWithRef('GROUP-C')).toBe(1);
     expect(salesWithRef('GROUP-FAILS')).toBe(0);
@@ -60,28 +61,34 @@ describe('group commit of cash sales', () => {
 
   it('saves arriving together share one transaction; each hears its own result after the commit', async () => {
     const failing = failingAfterWrites(41);
-    // A transaction made outside any open transaction is a group's own; the saves' are nested in it.
-    const sqlite = server.store.sqlite;
-    const original = sqlite.transaction.bind(sqlite);
-    let groups = 0;
-    const transaction = vi.spyOn(sqlite, 'transaction').mockImplementation((fn) => {
-      if (!sqlite.inTransaction) groups += 1;
-      return original(fn);
-    });
+    // Commits counted from another connection to the file: its `pragma data_version` moves when
+    // it sees that another connection committed since it last looked (by one however many commits
+    // it missed), so it is read as each save is answered too: a save answered before a later
+    // commit would see an older version than the one after.
+    const observer = new Database(server.dbFile, { readonly: true });
+    const dataVersion = () => observer.pragma('data_version', { simple: true }) as number;
     try {
+      const before = dataVersion();
+      const versionAnswered: number[] = [];
+      const answered = <T>(save: Promise<T>, i: number) =>
+        save.finally(() => {
+          versionAnswered[i] = dataVersion();
+        });
       const settled = await withFailingChannel(() =>
         Promise.allSettled([
-          saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-A' } }), callerCompanyId: 1 }),
-          saveCashSaleInGroup(server.store, { body: failing.body, callerCompanyId: 1 }),
-          saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-C' } }), callerCompanyId: 1 }),
+          answered(saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-A' } }), callerCompanyId: 1 }), 0),
+          answered(saveCashSaleInGroup(server.store, { body: failing.body, callerCompanyId: 1 }), 1),
+          answered(saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-C' } }), callerCompanyId: 1 }), 2),
         ]),
       );
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect(groups).toBe(1);
+      // One commit: each save was answered after it (the version had moved), none before another.
+      expect(versionAnswered).toEqual([before + 1, before + 1, before + 1]);
+      expect(dataVersion()).toBe(before + 1);
       const [a, , c] = settled.map((s) => (s.status === 'fulfilled' ? (s.value as SaveCashSaleResult) : undefined));
       expect(receiptNumber(c!.receiptNo)).toBe(receiptNumber(a!.receiptNo) + 1);
     } finally {
-      transaction.mockRestore();
+      observer.close();
     }
     expect(salesWithRef('TOGETHER-A')).toBe(1);
     expect(salesWithRef('TOGETHER-C')).toBe(1);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/store/rules/service-error.js';
 import { approveStatement, importLedger, markStatementPaid, payAdviceReport, prepareStatement, statementsReport } from '../helpers/sqlite-units.js';
 import { FRANK, MARCH_COMBINED, MARCH_COMBINED_STATEMENT } from '../fixtures/baobab-court.js';
 import { baobabStore } from '../helpers/baobab-store.js';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/services/access-rules.js';
+import { LOGIN_TOKEN_LIFETIME_MS } from '../../src/store/rules/access-rules.js';
 import type { AccessStore } from '../../src/store/access-store.js';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';

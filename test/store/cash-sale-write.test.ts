@@ -6,13 +6,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/store/sqlite/demo/seed-demo.js';
-import { writeSale } from '../../src/store/sqlite/cash-sale.repository.js';
+import { writeSale } from '../../src/store/units/sale-save.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
-import { immediateTransaction } from '../../src/store/sqlite/transactions.js';
+import { sqliteEngine } from '../../src/store/sqlite/sqlite-engine.js';
 import { TEST_NOW } from '../helpers/local-server.js';
 import { companyRefs, unitsInStock, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { type SaleToWrite } from '../../src/store/tables/sale-to-write.js';
+import type { Tx } from '../../src/store/unit-of-work/transaction.js';
 
 const temp = makeTempDir();
 let store: Store;
@@ -30,6 +31,8 @@ afterAll(async () => {
 
 const one = <T>(sql: string, ...params: unknown[]) => store.sqlite.prepare(sql).get(...params) as T;
 const receiptSeq = () => one<{ seq: number }>('select receipt_seq as seq from companies where id = 1').seq;
+/** Work in a write unit of the store's engine (BEGIN IMMEDIATE ... COMMIT), rolled back whole when it throws. */
+const inWriteUnit = <T>(work: (tx: Tx) => Promise<T>) => sqliteEngine(store).unit('write', work);
 
 /** A one-line sale of 1 unit at 100.00 (no tax), paid in cash. */
 function sale(unitId: number | null, over: Partial<SaleToWrite> = {}): SaleToWrite {
@@ -51,11 +54,11 @@ function sale(unitId: number | null, over: Partial<SaleToWrite> = {}): SaleToWri
 }
 
 describe('writeSale', () => {
-  it('writes a new sale whole: the next receipt number, its header, lines (with the header\'s company, date, shop and user), channels, its unit sold', () => {
+  it('writes a new sale whole: the next receipt number, its header, lines (with the header\'s company, date, shop and user), channels, its unit sold', async () => {
     const [unit] = unitsInStock(store, 1, 1);
     const seq = receiptSeq();
-    const written = immediateTransaction(store, () => writeSale(store, sale(unit!.id)));
-    if (!written.written) throw new Error('not written');
+    const written = await inWriteUnit((tx) => writeSale(tx, sale(unit!.id)));
+    if (!('id' in written)) throw new Error('not written');
     expect(written.receiptNo).toBe(`R${String(seq + 1).padStart(6, '0')}`);
     expect(one('select receipt_no, ref_no, total_amount_cents from cash_sales where id = ?', written.id)).toEqual({ receipt_no: written.receiptNo, ref_no: 'STORE-WRITE', total_amount_cents: 10_000 });
     expect(one('select company_id, line_no, issue_date, retail_shop_id, user_id, item_spec_id from cash_sale_lines where sale_id = ?', written.id)).toEqual({
@@ -65,29 +68,31 @@ describe('writeSale', () => {
     expect(one('select status from item_specs where id = ?', unit!.id)).toEqual({ status: 'sold' });
   });
 
-  it('reports a line whose unit it cannot mark sold (here another company\'s), and writes nothing once the caller rolls back', () => {
+  it('reports a line whose unit it cannot mark sold (here another company\'s), and writes nothing once the caller rolls back', async () => {
     // The save's checks refuse such a unit before; a unit of this company sold twice is refused by the unique index on the lines.
     const [unit] = unitsInStock(store, 2, 1);
     const seq = receiptSeq();
     const sales = one<{ n: number }>('select count(*) as n from cash_sales').n;
-    expect(() =>
-      immediateTransaction(store, () => {
-        const written = writeSale(store, sale(unit!.id));
-        expect(written).toEqual({ written: false, unitTakenOnLine: 0, unitId: unit!.id });
+    let reported: unknown;
+    await expect(
+      inWriteUnit(async (tx) => {
+        reported = await writeSale(tx, sale(unit!.id));
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
+    // Checked outside the unit: an assertion failing inside it would be taken for the rollback itself.
+    expect(reported).toEqual({ unitTakenOnLine: 0, unitId: unit!.id });
     expect(receiptSeq()).toBe(seq);
     expect(one<{ n: number }>('select count(*) as n from cash_sales').n).toBe(sales);
   });
 
-  it('an update keeps the receipt number, replaces the lines and puts the old lines\' unit back in stock', () => {
+  it('an update keeps the receipt number, replaces the lines and puts the old lines\' unit back in stock', async () => {
     const [first, second] = unitsInStock(store, 1, 2);
-    const created = immediateTransaction(store, () => writeSale(store, sale(first!.id)));
-    if (!created.written) throw new Error('not written');
+    const created = await inWriteUnit((tx) => writeSale(tx, sale(first!.id)));
+    if (!('id' in created)) throw new Error('not written');
     const seq = receiptSeq();
-    const updated = immediateTransaction(store, () => writeSale(store, sale(second!.id, { replaces: { id: created.id, receipt_no: created.receiptNo } })));
-    expect(updated).toEqual({ written: true, id: created.id, receiptNo: created.receiptNo });
+    const updated = await inWriteUnit((tx) => writeSale(tx, sale(second!.id, { replaces: { id: created.id, receipt_no: created.receiptNo } })));
+    expect(updated).toEqual({ id: created.id, receiptNo: created.receiptNo });
     expect(receiptSeq()).toBe(seq);
     expect(store.sqlite.prepare('select item_spec_id from cash_sale_lines where sale_id = ?').all(created.id)).toEqual([{ item_spec_id: second!.id }]);
     expect(one('select status, sold_line_id from item_specs where id = ?', first!.id)).toEqual({ status: 'in_stock', sold_line_id: null });

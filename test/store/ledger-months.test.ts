@@ -8,7 +8,7 @@ import type { Allocation, AllocationPart, ChargeKind } from '../../src/domain/re
 import { seedCompanies } from '../../src/store/sqlite/demo/core-demo.js';
 import { rebuildLedgerMonths } from '../../src/store/sqlite/ledger-months.repository.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
-import type { LedgerScope, ReportRowSource } from '../../src/services/paid-balance-report.js';
+import type { LedgerScope, ReportRowSource } from '../../src/store/rules/paid-balance-report.js';
 import { sqliteEngine } from '../../src/store/sqlite/sqlite-engine.js';
 import { addCharge, addReceipt, insertAllocations } from '../../src/store/units/ledger-months.js';
 import { ledgerRows } from '../../src/store/units/ledger-rows.js';

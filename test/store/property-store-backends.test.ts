@@ -14,7 +14,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaidBalanceRow } from '../../src/contract/paid-balance.js';
 import type { LandlordPaymentType } from '../../src/contract/pay-advice.js';
-import { ServiceError } from '../../src/services/service-error.js';
+import { ServiceError } from '../../src/store/rules/service-error.js';
 import { openPostgresPool } from '../../src/store/postgres/connect.js';
 import { copySqliteToPostgres } from '../../src/store/postgres/copy-from-sqlite.js';
 import { postgresEngine } from '../../src/store/postgres/pg-engine.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOGIN_PATH, LoginBody, LoginResponse } from '../../contract/auth.js';
 import { KnownError } from '../../contract/error-kinds.js';
 import { loginLimiter, type LoginLimits } from '../login-limiter.js';
-import { normaliseUsername } from '../../services/local-user-rules.js';
+import { normaliseUsername } from '../../store/rules/local-user-rules.js';
 
 export async function loginRoutes(app: FastifyInstance, options: { limits?: LoginLimits }): Promise<void> {
   const { store } = app.context;

@@ -1,7 +1,7 @@
 /**
  * Property-management reports (interface 4.5 to 4.8) and the presigned statement document.
  * Routes stay thin: check the role, the parameter shapes and that every id touched is the
- * caller's company's, then hand over to the services.
+ * caller's company's, then hand over to the store.
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.js';
@@ -15,7 +15,7 @@ import { renderStatementPdf } from '../pdf/statement-pdf.js';
 import { requireOwned } from './owned-ids.js';
 import { linkOrigin } from '../host.js';
 import { KnownError } from '../../contract/error-kinds.js';
-import { checkDocumentLink, statementDocumentUrl } from '../../services/statement-document-link.js';
+import { checkDocumentLink, statementDocumentUrl } from '../statement-document-link.js';
 
 const REPORT_ROLES = ['accountant'] as const;
 

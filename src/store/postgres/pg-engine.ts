@@ -89,6 +89,17 @@ function postgresTx(client: pg.PoolClient): Tx {
     run: async (query, params = []) => (await client.query(query.postgres, params as unknown[])).rowCount ?? 0,
     insert: (table, row) => insertRowOnPostgres(client, table, row as Record<string, unknown>),
     insertMany: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows),
+    savepoint: async (work) => {
+      await client.query('savepoint unit');
+      try {
+        const result = await work();
+        await client.query('release savepoint unit');
+        return result;
+      } catch (error) {
+        await client.query('rollback to savepoint unit');
+        throw error;
+      }
+    },
     lockTable: async (table) => void (await client.query(`lock table ${table} in share row exclusive mode`)),
     lockRows: async (table, ids) => {
       const unique = [...new Set(ids)].sort((a, b) => a - b);

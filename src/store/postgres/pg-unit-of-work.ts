@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { KnownError } from '../../contract/error-kinds.js';
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../rules/service-error.js';
 
 // A COMMIT whose connection broke may have been applied: a save sent again with its
 // Idempotency-Key is answered with its first result, never saved twice.

@@ -2,22 +2,24 @@
  * Group commit of cash sales, and the wait for the store's write lock, without ever blocking
  * the event loop.
  *
- * Saves are gathered while they keep arriving; the group is committed by saveCashSales in one
- * transaction at the first turn of the event loop that brings no new save (or after a few
- * turns). Each caller is answered only after the shared COMMIT returned, so an acknowledged
+ * Saves are gathered while they keep arriving; the group is committed in one unit of work
+ * (each save the unit written once for every engine, ../units/sale-save.ts, in a savepoint) at
+ * the first turn of the event loop that brings no new save (or after a few turns). Each caller is answered only after the shared COMMIT returned, so an acknowledged
  * sale is on disk (synchronous=FULL); tills saving at once share one fsync.
  *
  * better-sqlite3 is synchronous: a busy timeout would stop the whole server (reads included)
  * while another process holds the write lock. The server's connection has no busy timeout, so
- * BEGIN IMMEDIATE fails at once when the lock is taken; the group then tries again on a timer,
- * gathering the saves that arrive meanwhile, and a save still waiting at its deadline is
- * refused as busy (503 with Retry-After): nothing of it was written.
+ * BEGIN IMMEDIATE fails at once when the lock is taken; the group then tries again on a timer
+ * (saves arriving meanwhile gather in a group of their own, which does likewise), and a save
+ * still waiting at its deadline is refused as busy (503 with Retry-After): nothing of it was
+ * written.
  */
 import type { Store } from './open-db.js';
-import { saveCashSales } from './cash-sale-save.js';
+import { prepareSave } from '../rules/sale-composition.js';
+import { constraintRefusal, saveCashSaleIn } from '../units/sale-save.js';
 import { sqliteEngine } from './sqlite-engine.js';
-import { ServiceError } from '../../services/service-error.js';
-import { BUSY_MESSAGE, isStoreBusy } from './store-failure.js';
+import { ServiceError } from '../rules/service-error.js';
+import { BUSY_MESSAGE } from './store-failure.js';
 import { type GroupCommitOptions } from '../sales-store.js';
 import { type SaveCashSaleInput, type SaveCashSaleResult } from '../sales-store.js';
 
@@ -60,44 +62,49 @@ function commitWhenQuiet(store: Store, group: Group, seen: number, turns: number
 /** Pauses between attempts at the lock: short at first (a group commit holds it for milliseconds), then 50 ms. */
 const retryDelayMs = (attempt: number) => Math.min(2 ** attempt, 50);
 
+type SaveOutcome = { ok: true; result: SaveCashSaleResult } | { ok: false; error: unknown };
+
+/**
+ * Commits the group's saves in ONE transaction, each in a savepoint of its own: a save that fails
+ * rolls back only its own writes, its receipt number included, so the numbers stay gap-free; the
+ * rest commit together. When the transaction itself fails (BEGIN, COMMIT, or an error after which
+ * SQLite abandoned it) no save was written and each is refused (busy: tried again on a timer).
+ */
 function commitGroup(store: Store, group: Group, attempt: number): void {
-  // In the connection's turn (sqlite-engine.ts): never inside another unit's transaction.
-  void sqliteEngine(store)
-    .exclusive(() => commitNow(store, group, attempt))
-    .catch((error: unknown) => rejectAll(store, group, error));
-}
-
-/** Commits the group and answers each save, all before anything else runs on the connection. */
-function commitNow(store: Store, group: Group, attempt: number): void {
-  const { waiting } = group;
-  let outcomes: ReturnType<typeof saveCashSales>;
-  try {
-    outcomes = saveCashSales(store, waiting.map((w) => w.input));
-  } catch (error) {
-    // Nothing was written: the transaction never began, or was rolled back whole.
-    if (isStoreBusy(error)) return waitForLock(store, group, attempt);
-    return rejectAll(store, group, error);
-  }
-  groupByStore.delete(store);
-  outcomes.forEach((outcome, i) => {
-    if (outcome.ok) waiting[i]!.resolve(outcome.result);
-    else waiting[i]!.reject(outcome.error);
-  });
-}
-
-function rejectAll(store: Store, group: Group, error: unknown): void {
+  // From here the group takes no more saves: those arriving while it commits gather in a new one.
   if (groupByStore.get(store) === group) groupByStore.delete(store);
-  for (const w of group.waiting) w.reject(error);
+  const { waiting } = group;
+  const engine = sqliteEngine(store);
+  engine
+    .unit('write', async (tx) => {
+      const outcomes: SaveOutcome[] = [];
+      for (const w of waiting) {
+        try {
+          outcomes.push({ ok: true, result: await tx.savepoint(() => saveCashSaleIn(tx, prepareSave(w.input))) });
+        } catch (error) {
+          if (!store.sqlite.inTransaction) throw error;
+          outcomes.push({ ok: false, error: constraintRefusal(engine, error) ?? error });
+        }
+      }
+      return outcomes;
+    })
+    .then(
+      (outcomes) =>
+        outcomes.forEach((outcome, i) => {
+          if (outcome.ok) waiting[i]!.resolve(outcome.result);
+          else waiting[i]!.reject(outcome.error);
+        }),
+      (error: unknown) => {
+        // Nothing was written: the transaction never began, or was rolled back whole.
+        if (error instanceof ServiceError && error.kind === 'busy') return waitForLock(group, attempt, store);
+        for (const w of waiting) w.reject(error);
+      },
+    );
 }
 
-function waitForLock(store: Store, group: Group, attempt: number): void {
+function waitForLock(group: Group, attempt: number, store: Store): void {
   const now = Date.now();
   for (const w of group.waiting) if (w.deadline <= now) w.reject(new ServiceError('busy', BUSY_MESSAGE));
   group.waiting = group.waiting.filter((w) => w.deadline > now);
-  if (group.waiting.length === 0) {
-    groupByStore.delete(store);
-    return;
-  }
-  // Saves arriving meanwhile join this group (it stays the store's open group).
-  setTimeout(commitGroup, retryDelayMs(attempt), store, group, attempt + 1);
+  if (group.waiting.length > 0) setTimeout(commitGroup, retryDelayMs(attempt), store, group, attempt + 1);
 }

@@ -95,7 +95,7 @@ function makeEngine(store: Store): SqliteEngine {
     exclusive,
     keptData: { changeStamp: () => dataVersion(store), maxAgeMs: Number.POSITIVE_INFINITY },
     unit: <T>(mode: UnitMode, work: (tx: Tx) => Promise<T>) =>
-      exclusive(() => inTransaction(store.sqlite, mode, () => work(tx))).catch((error: unknown) => {
+      exclusive(() => inTransaction(store, mode, () => work(tx))).catch((error: unknown) => {
         throw storeFailure(error) ?? error;
       }),
     brokenUniqueIndex(error) {
@@ -111,16 +111,32 @@ function makeEngine(store: Store): SqliteEngine {
 }
 
 /** Runs `work` in a transaction of its own, or in a savepoint of the one open. */
-async function inTransaction<T>(sqlite: SqliteDatabase.Database, mode: UnitMode, work: () => Promise<T>): Promise<T> {
-  const nested = sqlite.inTransaction;
-  sqlite.exec(nested ? 'savepoint unit' : mode === 'read' ? 'begin' : 'begin immediate');
+async function inTransaction<T>(store: Store, mode: UnitMode, work: () => Promise<T>): Promise<T> {
+  if (store.sqlite.inTransaction) return inSavepoint(store, work);
+  // Prepared once per connection: exec() would compile BEGIN and COMMIT on every unit.
+  prepared(store, mode === 'read' ? 'begin' : 'begin immediate').run();
   try {
     const result = await work();
-    sqlite.exec(nested ? 'release unit' : 'commit');
+    prepared(store, 'commit').run();
     return result;
   } catch (error) {
     // SQLite may have rolled back already (a full disk): only what is still open is undone.
-    if (sqlite.inTransaction) sqlite.exec(nested ? 'rollback to unit; release unit' : 'rollback');
+    if (store.sqlite.inTransaction) prepared(store, 'rollback').run();
+    throw error;
+  }
+}
+
+async function inSavepoint<T>(store: Store, work: () => Promise<T>): Promise<T> {
+  prepared(store, 'savepoint unit').run();
+  try {
+    const result = await work();
+    prepared(store, 'release unit').run();
+    return result;
+  } catch (error) {
+    if (store.sqlite.inTransaction) {
+      prepared(store, 'rollback to unit').run();
+      prepared(store, 'release unit').run();
+    }
     throw error;
   }
 }
@@ -145,6 +161,7 @@ function sqliteTx(store: Store): Tx {
       const text = `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`;
       return Number(prepared(store, text).run(...Object.values(row)).lastInsertRowid);
     },
+    savepoint: (work) => inSavepoint(store, work),
     lockRows: async () => false,
     lockTable: async () => undefined,
     insertMany: async (table, columns, rows) => {

@@ -1,9 +1,9 @@
 /**
  * The store interface (../shop-store.ts) on SQLite. The units written once for every engine
- * (../units/) run on the SQLite adapter (sqlite-engine.ts). The sales area is SQLite's own
- * synchronous code (the group commit of saves, the sale list's JSON index), run in its turn on
- * the connection under better-sqlite3's transactions and answered with a resolved promise, so
- * nothing waits on the event loop between a read and its write. A SQLite failure that is no
+ * (../units/) run on the SQLite adapter (sqlite-engine.ts); saves go through the group commit
+ * (sale-group-commit.ts: one fsync for the saves that arrive together). The sale lists are
+ * SQLite's own synchronous code (each sale's record read from its JSON index), run in its turn
+ * on the connection and answered with a resolved promise. A SQLite failure that is no
  * fault of the request (the write lock held by another process, a full disk) comes out as a
  * ServiceError (503, 507).
  */
@@ -12,16 +12,13 @@ import { accessStoreOn } from '../units/access.js';
 import { directoryStoreOn } from '../units/directory.js';
 import { ownershipOn } from '../units/ownership.js';
 import { propertyStoreOn } from '../units/property-store-units.js';
+import { salesStoreOn } from '../units/sales-store-units.js';
 import { setupStoreOn } from '../units/setup.js';
 import { listCashSales, listSaleItems } from './cash-sale-list.js';
 import { neverWaitForLocks, openStore, type OpenOptions, type Store } from './open-db.js';
-import { listReceiptSpecs } from './receipt-specs.js';
-import { readReferenceData } from './reference-data.repository.js';
 import { saveCashSaleInGroup } from './sale-group-commit.js';
-import { salePayments } from './sale-payments.repository.js';
 import { sqliteEngine, type SqliteEngine } from './sqlite-engine.js';
 import { storeFailure } from './store-failure.js';
-import { unitsByIdentifier } from './unit-sale.repository.js';
 
 /** A SQLite failure that is no fault of the request, as the refusal it stands for; any other error as it is. */
 function translated(error: unknown): unknown {
@@ -65,6 +62,7 @@ function makeShopStore(store: Store): ShopStore {
   const unit = unitOn(engine);
   const access = accessStoreOn(engine);
   return {
+    ...salesStoreOn(engine),
     ...propertyStoreOn(engine),
     ...access,
     ...setupStoreOn(engine),
@@ -80,9 +78,5 @@ function makeShopStore(store: Store): ShopStore {
       }),
     listCashSales: (filter) => unit(() => listCashSales(store, filter)),
     listSaleItems: (filter) => unit(() => listSaleItems(store, filter)),
-    receiptSpecs: (filter) => unit(() => listReceiptSpecs(store, filter)),
-    salePayments: (companyId, saleIds) => unit(() => salePayments(store, companyId, saleIds)),
-    unitsByIdentifier: (companyId, identifier) => unit(() => unitsByIdentifier(store, companyId, identifier)),
-    referenceData: (companyId, unitIds) => unit(() => readReferenceData(store, companyId, unitIds)),
   };
 }

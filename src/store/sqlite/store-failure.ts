@@ -3,7 +3,7 @@
  * lock (busy), or the disk holding the store is full. Both are worth trying again later, so the
  * server answers them with 503 and 507 rather than 500, and a client keeps the sale.
  */
-import { ServiceError } from '../../services/service-error.js';
+import { ServiceError } from '../rules/service-error.js';
 
 /** What a client is told when the store's write lock could not be had in time. */
 export const BUSY_MESSAGE =

@@ -27,7 +27,7 @@ export interface UsersTable {
   role: Role;
   /** Login name for `POST /api/auth/login`, unique in the store; null for users without a login. */
   username: string | null;
-  /** scrypt hash of the password (services/password-hash.ts); null: cannot log in. */
+  /** scrypt hash of the password (rules/password-hash.ts); null: cannot log in. */
   password_hash: string | null;
   email: string | null;
 }

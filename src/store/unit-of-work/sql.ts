@@ -1,7 +1,7 @@
 /**
  * A statement of a unit of work, in the text of each engine. Most statements are one text for
  * both: written with `?` placeholders, which PostgreSQL's text numbers ($1, $2, ...), and with
- * `{for update}` or `{for no key update}` where PostgreSQL locks the rows it read (SQLite's
+ * `{for update}`, `{for update of alias}` or `{for no key update}` where PostgreSQL locks the rows it read (SQLite's
  * write transaction holds the whole database already, so its text drops the mark). Where the
  * dialects really differ (JSON building, binding a list, collations), the two texts are written
  * side by side with `dialects`. `{bytewise}` marks a text column ordered by its bytes. Both texts are made once, when the module that declares the
@@ -13,7 +13,7 @@ export interface Sql {
   readonly postgres: string;
 }
 
-const LOCK_MARK = /\s*\{(for (?:no key )?update)\}/g;
+const LOCK_MARK = /\s*\{(for (?:no key )?update(?: of \w+)?)\}/g;
 /** Text ordered bytewise: SQLite's default; PostgreSQL's default follows the locale. */
 const BYTEWISE_MARK = /\s*\{bytewise\}/g;
 

@@ -31,6 +31,11 @@ export interface Tx {
    * can hold: a name that must not exist yet. SQLite's write transaction does this already.
    */
   lockTable(table: string): Promise<void>;
+  /**
+   * Runs part of a unit in a savepoint: when it throws, its writes alone are undone and the unit
+   * goes on (a group commit's one failed sale among many).
+   */
+  savepoint<T>(work: () => Promise<T>): Promise<T>;
   /** Inserts many rows of the same columns, each engine its fastest way (SQLite one prepared row at a time, PostgreSQL many rows a statement). */
   insertMany(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
 }

@@ -1,6 +1,6 @@
 /**
  * The access area of the store interface (../access-store.ts) on any engine: API tokens, local
- * users, log-ins and the store's secrets, with the rules and words of services/access-rules.ts
+ * users, log-ins and the store's secrets, with the rules and words of rules/access-rules.ts
  * and local-user-rules.ts. Password hashing (tens of milliseconds) runs outside every unit, so no
  * unit holds the store while it works. A token's user is kept by token-user-cache.ts as the
  * engine allows.
@@ -16,10 +16,10 @@ import {
   noSuchUser,
   tokenNotRevocable,
   userNameTaken,
-} from '../../services/access-rules.js';
-import { checkedNewUser, checkPassword, normaliseUsername } from '../../services/local-user-rules.js';
-import { decoyHash, hashPassword, verifyPassword } from '../../services/password-hash.js';
-import { hashToken } from '../../services/token-hash.js';
+} from '../rules/access-rules.js';
+import { checkedNewUser, checkPassword, normaliseUsername } from '../rules/local-user-rules.js';
+import { decoyHash, hashPassword, verifyPassword } from '../rules/password-hash.js';
+import { hashToken } from '../rules/token-hash.js';
 import { TOKEN_SUMMARY_COLUMNS, type AccessStore, type TokenSummary } from '../access-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine } from '../unit-of-work/transaction.js';

@@ -1,7 +1,7 @@
 /**
  * The catalogue imports, whole or not at all: the company held first (so two imports, or an
  * import and a sale, of one company take turns and what is checked is still true at the write),
- * the store's facts read, the rows checked by the shared rules (services/catalog-import-rules.ts),
+ * the store's facts read, the rows checked by the shared rules (rules/catalog-import-rules.ts),
  * then written. Serial numbers and IMEIs are unique per company, within the file and against the
  * units already stored (table item_identifiers, whose unique key is the last word).
  */
@@ -18,7 +18,7 @@ import {
   REQUIRED_ITEM_SPEC,
   REQUIRED_PRODUCT,
   type KnownProduct,
-} from '../../services/catalog-import-rules.js';
+} from '../rules/catalog-import-rules.js';
 import { dialects, sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
 

@@ -5,7 +5,7 @@
  * on both engines.
  */
 import type { PropertyReference } from '../../contract/property-reference.js';
-import { noCompanyForList } from '../../services/local-list-rules.js';
+import { noCompanyForList } from '../rules/local-list-rules.js';
 import type { AccessStore } from '../access-store.js';
 import type { CompanyScope, DirectoryStore, LocalListKind } from '../directory-store.js';
 import { sql, type Sql } from '../unit-of-work/sql.js';

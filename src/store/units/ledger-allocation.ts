@@ -1,7 +1,7 @@
 /**
  * Receipt allocations, inside the writer's unit: after charges or receipts are written, each
  * tenancy they touch has its events read and its allocations planned by
- * services/ledger-allocation-plan.ts (only the new receipts' when nothing arrived late; the
+ * rules/ledger-allocation-plan.ts (only the new receipts' when nothing arrived late; the
  * tenancy's whole otherwise), and the plan is written here with its month totals.
  */
 import type { LedgerReceipt } from '../../domain/receipt-allocation.js';
@@ -13,7 +13,7 @@ import {
   type StoredCharge,
   type TenancyAllocationPlan,
   type TenancyEvents,
-} from '../../services/ledger-allocation-plan.js';
+} from '../rules/ledger-allocation-plan.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
 import { sql } from '../unit-of-work/sql.js';
 import { addReceipt, insertAllocations, replaceTenancyMonths } from './ledger-months.js';

@@ -1,7 +1,7 @@
 /**
  * Imports property reference data and the ledger from CSV files, one kind per file, all or
  * nothing. What a file amounts to (its columns, every problem of every row, the rows to write)
- * is services/ledger-import-plan.ts, over facts read here first; a file with any problem
+ * is rules/ledger-import-plan.ts, over facts read here first; a file with any problem
  * imports nothing. Receipt allocations are derived from the dated ledger in the same unit
  * (ledger-allocation.ts): the order and batching of the imports do not matter.
  *
@@ -32,9 +32,9 @@ import {
   type ParsedRow,
   type TenancyKeyRow,
   type UnitKeyRow,
-} from '../../services/ledger-import-plan.js';
-import { touchedBy, type NewEvents } from '../../services/ledger-allocation-plan.js';
-import { BOOKED_RECEIPTS_SQL, bookedByKey, type BookedReceiptRow } from '../booked-receipts-query.js';
+} from '../rules/ledger-import-plan.js';
+import { touchedBy, type NewEvents } from '../rules/ledger-allocation-plan.js';
+import { BOOKED_RECEIPTS_SQL, bookedByKey, type BookedReceiptRow } from './booked-receipts-query.js';
 import type { ImportResult, LedgerImportKind } from '../property-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';

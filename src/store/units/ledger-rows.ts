@@ -13,7 +13,7 @@
  * zone. test/store/ledger-rows-dialects.test.ts holds the two texts to the same rows.
  */
 import { totalsOfMonth, WHOLE_TENANCY, type ReadMonthRow } from '../../domain/ledger-months.js';
-import type { LedgerRow, LedgerScope } from '../../services/paid-balance-report.js';
+import type { LedgerRow, LedgerScope } from '../rules/paid-balance-report.js';
 import { dialects } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 

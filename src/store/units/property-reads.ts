@@ -4,8 +4,8 @@
  * advice depends on. Rows only: what they mean is the rules' (store/rules/, domain/).
  */
 import type { ExpenseInput } from '../../domain/pay-advice.js';
-import { companyOrThrow as companyAsRead } from '../../services/report-month.js';
-import type { PropertyDetails, ServiceDetails } from '../../services/pay-advice-report.js';
+import { companyOrThrow as companyAsRead } from '../rules/report-month.js';
+import type { PropertyDetails, ServiceDetails } from '../rules/pay-advice-report.js';
 import type { CompanyProfile, CompanySettings } from '../company-profile.js';
 import type { StatementRow } from '../tables/statement-row.js';
 import { sql } from '../unit-of-work/sql.js';

@@ -2,16 +2,16 @@
  * The property reports: paid and balance (interface 4.5), the pay advice (4.6), the statements
  * list (4.7) and a statement's document. Each is one read unit, so its several queries see one
  * snapshot of the ledger however many writers work meanwhile. The rows are read here; the
- * reports are assembled by services/paid-balance-report.ts and pay-advice-report.ts.
+ * reports are assembled by rules/paid-balance-report.ts and pay-advice-report.ts.
  */
 import type { PaidBalanceRow } from '../../contract/paid-balance.js';
 import type { PayAdvice } from '../../contract/pay-advice.js';
 import type { StatementsResponse } from '../../contract/statement.js';
 import { monthKey } from '../../domain/month-range.js';
-import { ledgerLines, toPaidBalanceRow } from '../../services/paid-balance-report.js';
-import { adviceTarget, assemblePayAdvice, serviceAsked, toPayAdvice, type ComputedPayAdvice } from '../../services/pay-advice-report.js';
-import { reportMonth } from '../../services/report-month.js';
-import { statementDocumentOf, toStatementRecord } from '../../services/statement-workflow.js';
+import { ledgerLines, toPaidBalanceRow } from '../rules/paid-balance-report.js';
+import { adviceTarget, assemblePayAdvice, serviceAsked, toPayAdvice, type ComputedPayAdvice } from '../rules/pay-advice-report.js';
+import { reportMonth } from '../rules/report-month.js';
+import { statementDocumentOf, toStatementRecord } from '../rules/statement-workflow.js';
 import type { Clock, PaidBalanceRequest, PayAdviceRequest, StatementDocument, StatementsRequest } from '../property-store.js';
 import type { StatementRow } from '../tables/statement-row.js';
 import { sql } from '../unit-of-work/sql.js';

@@ -1,11 +1,11 @@
 /**
  * The set-up area of the store interface (../setup-store.ts) on any engine: a new company with
  * its starting reference data, every company's profile, a change of currency or tax number, and
- * the catalogue imports (catalog-import.ts); the rules and words are services/company-setup-rules.ts,
+ * the catalogue imports (catalog-import.ts); the rules and words are rules/company-setup-rules.ts,
  * company-identity.ts and catalog-import-rules.ts.
  */
-import { checkedIdentityChanges, noCompanyToChange } from '../../services/company-identity.js';
-import { checkedCompanySetup, nameTakenRefusal, STARTING_CASHBOOKS, STARTING_CHANNELS, vatRateName, ZERO_RATE_NAME } from '../../services/company-setup-rules.js';
+import { checkedIdentityChanges, noCompanyToChange } from '../rules/company-identity.js';
+import { checkedCompanySetup, nameTakenRefusal, STARTING_CASHBOOKS, STARTING_CHANNELS, vatRateName, ZERO_RATE_NAME } from '../rules/company-setup-rules.js';
 import type { CompanyProfile } from '../company-profile.js';
 import type { SetupStore } from '../setup-store.js';
 import { sql } from '../unit-of-work/sql.js';

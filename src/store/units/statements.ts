@@ -1,6 +1,6 @@
 /**
  * Landlord statements: prepare (freeze the pay advice), approve for payment, mark paid. What
- * each step decides and refuses is services/statement-workflow.ts; here the rows it hangs on
+ * each step decides and refuses is rules/statement-workflow.ts; here the rows it hangs on
  * are held first, so writers take turns:
  * - a prepare holds its property's row: two preparers of one property and month run one after
  *   the other, and the second sees the first's FINAL and is refused; the partial unique index
@@ -21,7 +21,7 @@ import {
   statementRowOf,
   toStatementRecord,
   userNameOf,
-} from '../../services/statement-workflow.js';
+} from '../rules/statement-workflow.js';
 import type { PrepareStatementInput, StatementActionInput } from '../property-store.js';
 import type { StatementRow } from '../tables/statement-row.js';
 import { sql } from '../unit-of-work/sql.js';

@@ -19,7 +19,7 @@ export async function run(options: { from?: string; to: string } & GlobalOptions
   if (!isPostgresUrl(options.to)) throw new CliUsageError(`--to must be a postgres:// URL (got ${JSON.stringify(options.to)})`);
   if (!existsSync(from)) throw new CliUsageError(`no SQLite store at ${from}`);
   const [{ openShopStore }, { openPostgresPool }, { copySqliteToPostgres }] = await Promise.all([
-    import('../../../store/open-shop-store.js'),
+    import('../../../store/open/open-shop-store.js'),
     import('../../../store/postgres/connect.js'),
     import('../../../store/postgres/copy-from-sqlite.js'),
   ]);

@@ -11,7 +11,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
 import { companyOrPrompt } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
-import { decodeImportFile, ImportEncodingError } from '../../../services/import-text.js';
+import { decodeImportFile, ImportEncodingError } from '../../import-text.js';
 import { IMPORT_KINDS } from './register.js';
 import { type LedgerImportKind } from '../../../store/property-store.js';
 

@@ -30,7 +30,7 @@ export async function run(options: { database?: string } & GlobalOptions): Promi
   }
   const existed = existsSync(target);
   let pending: readonly string[] = [];
-  const { openShopStore } = await import('../../../store/open-shop-store.js');
+  const { openShopStore } = await import('../../../store/open/open-shop-store.js');
   const store = await openShopStore(target, { onUpgrade: (versions) => (pending = versions) });
   await store.close();
   if (!existed) context.say(`${target}: created a SQLite store at the current schema`);

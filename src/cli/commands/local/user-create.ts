@@ -18,7 +18,7 @@ export async function run(options: UserCreateOptions & GlobalOptions): Promise<v
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
   const password = await readNewPassword(context, options.passwordStdin);
-  const { normaliseUsername } = await import('../../../services/local-user-rules.js');
+  const { normaliseUsername } = await import('../../../store/rules/local-user-rules.js');
   const userId = await withLocalStore(context, (store) =>
     store.createLocalUser({ companyId, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
   );

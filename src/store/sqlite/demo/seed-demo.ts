@@ -4,7 +4,7 @@
  * give the same data.
  *
  * The rows are written straight into the store (core-, sales- and property-demo.ts); the
- * statements are prepared by the services (statement-demo.ts), so this folder sits above both.
+ * statements are prepared by the statement units (statement-demo.ts), so this folder sits above both.
  */
 import { KnownError } from '../../../contract/error-kinds.js';
 import { hasCompanies, seedCompanies } from './core-demo.js';

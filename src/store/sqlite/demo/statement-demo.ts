@@ -1,5 +1,5 @@
 /**
- * The demo's landlord statements, prepared, approved and paid through the statement services
+ * The demo's landlord statements, prepared, approved and paid through the statement units
  * (as a user would), on the portfolio the store's demo seeding wrote.
  */
 import { addMonths, monthRange } from '../../../domain/month-range.js';

@@ -3,9 +3,9 @@
  * problem names its line and field, and the message lists them all. A refused file imports
  * nothing.
  */
-import { KnownError } from '../contract/error-kinds.js';
+import { KnownError } from '../../contract/error-kinds.js';
 
-import { countOf } from '../domain/plural.js';
+import { countOf } from '../../domain/plural.js';
 
 export interface ImportProblem {
   /** Line of the file (1 is the header); 0 for the file as a whole. */

@@ -4,7 +4,7 @@
  * request is refused.
  */
 import { createHash } from 'node:crypto';
-import type { StoredSaleKey } from '../store/tables/sale-to-write.js';
+import type { StoredSaleKey } from '../tables/sale-to-write.js';
 import { ServiceError } from './service-error.js';
 
 const MAX_KEY_LENGTH = 200;

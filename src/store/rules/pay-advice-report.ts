@@ -6,12 +6,12 @@
  * balance brought forward by the last FINAL statement, and the net amount due. Figures are
  * computed in cents by the domain and sent as decimals (toPayAdvice).
  */
-import type { LandlordPaymentType, PayAdvice } from '../contract/pay-advice.js';
-import { monthKey, type MonthRange } from '../domain/month-range.js';
-import { fromBasisPoints, fromCents } from '../domain/money.js';
-import { payAdvice, type ExpenseInput, type PayAdviceFigures } from '../domain/pay-advice.js';
-import type { CompanySettings } from '../store/company-profile.js';
-import type { Clock, PayAdviceRequest } from '../store/property-store.js';
+import type { LandlordPaymentType, PayAdvice } from '../../contract/pay-advice.js';
+import { monthKey, type MonthRange } from '../../domain/month-range.js';
+import { fromBasisPoints, fromCents } from '../../domain/money.js';
+import { payAdvice, type ExpenseInput, type PayAdviceFigures } from '../../domain/pay-advice.js';
+import type { CompanySettings } from '../company-profile.js';
+import type { Clock, PayAdviceRequest } from '../property-store.js';
 import { ledgerLines, VACANT, type LedgerRow, type LedgerScope } from './paid-balance-report.js';
 import { reportMonth } from './report-month.js';
 import { notFoundError } from './service-error.js';

@@ -3,8 +3,8 @@
  * at `local company create` and `local company set`, so what statements and receipts print is
  * always a code and a number a reader can trust.
  */
-import { currencyProblem, taxNumberProblem } from '../domain/company-identity.js';
-import type { CompanyIdentityChanges } from '../store/setup-store.js';
+import { currencyProblem, taxNumberProblem } from '../../domain/company-identity.js';
+import type { CompanyIdentityChanges } from '../setup-store.js';
 import { badRequestError, notFoundError, type ServiceError } from './service-error.js';
 
 /** The refusal of a change to a company the store does not hold. */

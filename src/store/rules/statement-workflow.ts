@@ -9,16 +9,16 @@
  * index is the last word, even against two concurrent preparers); its carried-forward balance
  * becomes the next month's balanceBf. A new INTERIM replaces the unpaid INTERIMs of its month.
  */
-import type { LandlordPaymentType } from '../contract/pay-advice.js';
-import type { StatementRecord } from '../contract/statement.js';
-import { monthKey, MONTH_NAMES } from '../domain/month-range.js';
-import { fromBasisPoints, fromCents } from '../domain/money.js';
-import { rentDetailsHtml } from '../domain/rent-details-html.js';
-import { statementFigures } from '../domain/statement-figures.js';
-import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
-import type { CompanyProfile } from '../store/company-profile.js';
-import type { PayAdviceRequest, PrepareStatementInput, StatementDocument } from '../store/property-store.js';
-import type { NewStatementRow, StatementRow } from '../store/tables/statement-row.js';
+import type { LandlordPaymentType } from '../../contract/pay-advice.js';
+import type { StatementRecord } from '../../contract/statement.js';
+import { monthKey, MONTH_NAMES } from '../../domain/month-range.js';
+import { fromBasisPoints, fromCents } from '../../domain/money.js';
+import { rentDetailsHtml } from '../../domain/rent-details-html.js';
+import { statementFigures } from '../../domain/statement-figures.js';
+import type { ExpenseInput, RentLineFigures } from '../../domain/pay-advice.js';
+import type { CompanyProfile } from '../company-profile.js';
+import type { PayAdviceRequest, PrepareStatementInput, StatementDocument } from '../property-store.js';
+import type { NewStatementRow, StatementRow } from '../tables/statement-row.js';
 import type { ComputedPayAdvice } from './pay-advice-report.js';
 import { badRequestError, conflictError, notFoundError } from './service-error.js';
 

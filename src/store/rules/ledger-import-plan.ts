@@ -21,14 +21,14 @@
  * Header names match loosely (import-csv.ts): `property_code`, `propertyCode` and
  * `Property Code` are the same column.
  */
-import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../contract/pay-advice.js';
-import { candidatesNote } from '../domain/closest-names.js';
-import { dayText, endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../domain/month-range.js';
-import { percentOf, toBasisPoints, toCents } from '../domain/money.js';
-import { paymentReferenceKey } from '../domain/payment-reference.js';
-import { formatAmount } from '../domain/rent-details-html.js';
-import type { ChargeKind } from '../domain/receipt-allocation.js';
-import { LEDGER_IMPORT_KINDS, type ImportResult, type LedgerImportKind } from '../store/property-store.js';
+import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../../contract/pay-advice.js';
+import { candidatesNote } from '../../domain/closest-names.js';
+import { dayText, endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../../domain/month-range.js';
+import { percentOf, toBasisPoints, toCents } from '../../domain/money.js';
+import { paymentReferenceKey } from '../../domain/payment-reference.js';
+import { formatAmount } from '../../domain/rent-details-html.js';
+import type { ChargeKind } from '../../domain/receipt-allocation.js';
+import { LEDGER_IMPORT_KINDS, type ImportResult, type LedgerImportKind } from '../property-store.js';
 import { readImportCsv } from './import-csv.js';
 import { ImportRefusedError, type ImportProblem } from './import-problems.js';
 

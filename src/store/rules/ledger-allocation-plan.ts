@@ -13,9 +13,9 @@
  * Either way the stored allocations are those of replaying the whole ledger in date order,
  * whatever the order or batching of the imports. The backend writes what the plan says.
  */
-import { tenancyMonths, type MonthCharge, type MonthReceipt, type MonthRow } from '../domain/ledger-months.js';
-import { monthKey, monthOf, monthRange } from '../domain/month-range.js';
-import { onlyAppended, replayTenancy, type Allocation, type LedgerCharge, type LedgerReceipt } from '../domain/receipt-allocation.js';
+import { tenancyMonths, type MonthCharge, type MonthReceipt, type MonthRow } from '../../domain/ledger-months.js';
+import { monthKey, monthOf, monthRange } from '../../domain/month-range.js';
+import { onlyAppended, replayTenancy, type Allocation, type LedgerCharge, type LedgerReceipt } from '../../domain/receipt-allocation.js';
 
 /** A charge as stored: what the replay and the month rows need of it. */
 export type StoredCharge = LedgerCharge & MonthCharge;

@@ -3,9 +3,9 @@
  * exit code: invalid input is the save's 405, a bad request 400). Messages name the id and what
  * to do.
  */
-import type { ErrorKind } from '../contract/error-kinds.js';
-import { KnownError } from '../contract/error-kinds.js';
-import type { SaleProblem } from '../domain/sent-amount.js';
+import type { ErrorKind } from '../../contract/error-kinds.js';
+import { KnownError } from '../../contract/error-kinds.js';
+import type { SaleProblem } from '../../domain/sent-amount.js';
 
 /** busy: the store's write lock could not be had in time; storageFull: the disk is full. */
 export type ServiceErrorKind = Extract<ErrorKind, 'invalidInput' | 'badRequest' | 'forbidden' | 'notFound' | 'conflict' | 'busy' | 'storageFull'>;

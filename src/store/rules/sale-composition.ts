@@ -3,19 +3,19 @@
  * checked before any transaction (prepareSave: the caller's company, the Idempotency-Key and
  * the request's hash, the amounts by domain/sale-check.ts), then, inside the backend's
  * transaction, over what the store holds (composeSave): the first result of a key sent again,
- * or the sale's rows to write (services/sale-rows.ts), every problem of the sale refused at once.
+ * or the sale's rows to write (rules/sale-rows.ts), every problem of the sale refused at once.
  *
  * The store's facts come through SaveFacts, asked as the rules need them: SQLite answers from
  * its transaction as it goes; a server database answers from the rows it read (and locked) first.
  */
-import type { SaveCashSaleBody } from '../contract/cash-sale.js';
-import { issueDateOf } from '../domain/issue-date.js';
-import { issueDateOutsideWindow, type IssueDateWindow } from '../domain/issue-date-window.js';
-import { checkSale, describeProblems, type CheckedSale } from '../domain/sale-check.js';
-import { judgeSaleReferences, type SaleReferenceFacts } from '../domain/sale-references.js';
-import type { SaleProblem } from '../domain/sent-amount.js';
-import type { SaveCashSaleInput } from '../store/sales-store.js';
-import type { SaleToWrite, StoredSaleKey } from '../store/tables/sale-to-write.js';
+import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
+import { issueDateOf } from '../../domain/issue-date.js';
+import { issueDateOutsideWindow, type IssueDateWindow } from '../../domain/issue-date-window.js';
+import { checkSale, describeProblems, type CheckedSale } from '../../domain/sale-check.js';
+import { judgeSaleReferences, type SaleReferenceFacts } from '../../domain/sale-references.js';
+import type { SaleProblem } from '../../domain/sent-amount.js';
+import type { SaveCashSaleInput } from '../sales-store.js';
+import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
 import { earlierSave, idempotencyOf } from './sale-idempotency.js';
 import { saleRows } from './sale-rows.js';
 import { ServiceError } from './service-error.js';

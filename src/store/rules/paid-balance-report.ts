@@ -5,11 +5,11 @@
  * ended tenancy's row says when it ended), and one per unit with no tenancy in the month,
  * ordered by property then unit number in natural order.
  */
-import type { PaidBalanceRow } from '../contract/paid-balance.js';
-import { fromCents } from '../domain/money.js';
-import { dayText } from '../domain/month-range.js';
-import { naturalRanks } from '../domain/natural-order.js';
-import { paidBalanceFigures, vacantFigures, ZERO_TOTALS, type LedgerTotals, type PaidBalanceFigures } from '../domain/paid-balance.js';
+import type { PaidBalanceRow } from '../../contract/paid-balance.js';
+import { fromCents } from '../../domain/money.js';
+import { dayText } from '../../domain/month-range.js';
+import { naturalRanks } from '../../domain/natural-order.js';
+import { paidBalanceFigures, vacantFigures, ZERO_TOTALS, type LedgerTotals, type PaidBalanceFigures } from '../../domain/paid-balance.js';
 
 export const VACANT = 'VACANT';
 

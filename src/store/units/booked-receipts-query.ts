@@ -3,8 +3,8 @@
  * with the tenant account they came from: what a receipts import compares its lines with. One
  * query in both dialects; they differ only in how a list of keys is bound (a JSON array).
  */
-import type { BookedReceipt } from '../services/ledger-import-plan.js';
-import { dialects } from './unit-of-work/sql.js';
+import type { BookedReceipt } from '../rules/ledger-import-plan.js';
+import { dialects } from '../unit-of-work/sql.js';
 
 const SELECT = `select r.id, r.tenancy_id as "tenancyId", r.receipt_date as date, r.amount_cents as amount,
          r.reference, r.reference_key as "referenceKey", t.account_no as "tenantAccount"

@@ -2,10 +2,10 @@
  * A checked cash sale as the rows the store writes (store/cash-sale.repository.ts writeSale):
  * the amounts the domain worked out, and what the store said of its products and units.
  */
-import type { SaveCashSaleBody } from '../contract/cash-sale.js';
-import type { CheckedSale } from '../domain/sale-check.js';
-import type { SaleReferences } from '../domain/sale-references.js';
-import { type SaleHeaderRow, type SaleToWrite } from '../store/tables/sale-to-write.js';
+import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
+import type { CheckedSale } from '../../domain/sale-check.js';
+import type { SaleReferences } from '../../domain/sale-references.js';
+import { type SaleHeaderRow, type SaleToWrite } from '../tables/sale-to-write.js';
 
 export interface SaleFacts {
   body: SaveCashSaleBody;

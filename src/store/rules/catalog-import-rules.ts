@@ -7,9 +7,9 @@
  * products:   code,name,category,price,cost,taxRate,taxIncExc
  * item specs: productCode,serialNo,imei1,imei2,colour,colourVariant,purchasePrice,salePrice,warehouse,shop
  */
-import { candidatesNote } from '../domain/closest-names.js';
-import { fromBasisPoints, MoneyError, toBasisPoints, toCents } from '../domain/money.js';
-import type { ItemSpecsTable } from '../store/tables/sales.js';
+import { candidatesNote } from '../../domain/closest-names.js';
+import { fromBasisPoints, MoneyError, toBasisPoints, toCents } from '../../domain/money.js';
+import type { ItemSpecsTable } from '../tables/sales.js';
 import { readImportCsv, type CsvRow } from './import-csv.js';
 import { ImportRefusedError, type ImportProblem } from './import-problems.js';
 

@@ -1,7 +1,7 @@
 /** The month a report is for: the one asked for, or the current month in the company's zone. */
-import { currentMonth, monthRange, type MonthRange } from '../domain/month-range.js';
-import type { CompanySettings } from '../store/company-profile.js';
-import type { Clock } from '../store/property-store.js';
+import { currentMonth, monthRange, type MonthRange } from '../../domain/month-range.js';
+import type { CompanySettings } from '../company-profile.js';
+import type { Clock } from '../property-store.js';
 import { notFoundError } from './service-error.js';
 
 /** The company as read, or a refusal (404) when there is none. */

@@ -3,9 +3,9 @@
  * second company of the same name, and the reference data every company starts with (three
  * cashbooks, the three payment channels, a VAT rate and a zero rate; a warehouse per shop).
  */
-import { DEFAULT_CURRENCY } from '../domain/company-identity.js';
-import { toBasisPoints } from '../domain/money.js';
-import type { CompanySetup } from '../store/setup-store.js';
+import { DEFAULT_CURRENCY } from '../../domain/company-identity.js';
+import { toBasisPoints } from '../../domain/money.js';
+import type { CompanySetup } from '../setup-store.js';
 import { checkedCurrency, checkedTaxNumber } from './company-identity.js';
 import { badRequestError, conflictError, type ServiceError } from './service-error.js';
 

@@ -3,7 +3,7 @@
  * needs and SQLite accepts): the unit with its receipt number, date, sales person and shop, for
  * the words of a refusal ("sold on receipt R000123 ...") and the cashier's look-up.
  */
-import type { LookedUpUnit } from '../contract/unit-lookup.js';
+import type { LookedUpUnit } from '../../contract/unit-lookup.js';
 
 /** The query of a unit and the sale that sold it; a `where` clause names the units. */
 export const UNIT_SALE = `select u.id, p.name as "itemName", u.serial_no as "serialNo", u.imei1, u.imei2, u.status,

@@ -4,8 +4,8 @@
  * anything else is a SQLite file (made and brought up to date when needed). The backend's code
  * is imported only here, lazily, so a command loads the engine it uses and nothing else.
  */
-import type { ShopStore } from './shop-store.js';
-import { isPostgresUrl } from './store-location.js';
+import type { ShopStore } from '../shop-store.js';
+import { isPostgresUrl } from '../store-location.js';
 
 export interface OpenShopStoreOptions {
   /** Told before an existing store is upgraded, with the schema versions it lacks (SQLite's; PostgreSQL's schema is applied under a lock, without notice). */
@@ -16,16 +16,16 @@ export interface OpenShopStoreOptions {
 
 export async function openShopStore(location: string, options: OpenShopStoreOptions = {}): Promise<ShopStore> {
   if (isPostgresUrl(location)) return openPostgresShopStore(location);
-  const { openSqliteShopStore } = await import('./sqlite/sqlite-shop-store.js');
+  const { openSqliteShopStore } = await import('../sqlite/sqlite-shop-store.js');
   return openSqliteShopStore(location, options);
 }
 
 /** A pool on the URL (its size and statement timeout from the URL's parameters), the schema applied, the store over it. */
 async function openPostgresShopStore(url: string): Promise<ShopStore> {
   const [{ openPostgresPool }, { migratePostgres }, { postgresShopStore }] = await Promise.all([
-    import('./postgres/connect.js'),
-    import('./postgres/migrate-postgres.js'),
-    import('./postgres/postgres-shop-store.js'),
+    import('../postgres/connect.js'),
+    import('../postgres/migrate-postgres.js'),
+    import('../postgres/postgres-shop-store.js'),
   ]);
   const pool = openPostgresPool(url);
   try {

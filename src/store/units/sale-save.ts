@@ -1,0 +1,191 @@
+/**
+ * Saving a cash sale (create, or update when id is sent), one unit of work: the request checked
+ * first (rules/sale-composition.ts prepareSave), then inside the unit the save composed over
+ * the store's facts (composeSave: the Idempotency-Key, every id the sale names, the issue date)
+ * and its rows written: receipt number, header, lines, channels, serialised units marked sold.
+ * Any failure rolls everything back, receipt number included.
+ *
+ * The rules hold however many writers there are, because the database holds them:
+ * - the company is held first (SQLite's write lock; its row locked on PostgreSQL), so the saves
+ *   of one company take their turn: the receipt sequence advances without gaps, and a key sent
+ *   again to another instance finds the first save committed;
+ * - the units the sale names are held too, a unit is marked sold only if still in stock, and a
+ *   unique index allows one live sale line per unit; an Idempotency-Key is unique per company:
+ *   a race past the checks fails on them and is refused in words (invalid input).
+ */
+import { soldUnitText } from '../../domain/sold-unit-text.js';
+import type { ProductForSale, SaleReferenceKind, TaxRateForSale, UnitForSale } from '../../domain/sale-references.js';
+import { composeSave, prepareSave, unitTakenError, type PreparedSave, type SaveFacts } from '../rules/sale-composition.js';
+import { ServiceError } from '../rules/service-error.js';
+import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
+import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
+import { toLookedUpUnit, UNIT_SALE, type UnitSaleRow } from './unit-sale-query.js';
+import { dialects, sql, type Sql } from '../unit-of-work/sql.js';
+import type { Engine, Tx } from '../unit-of-work/transaction.js';
+
+const OWNED_TABLES: Record<SaleReferenceKind, string> = {
+  cashSale: 'cash_sales',
+  retailShop: 'retail_shops',
+  user: 'users',
+  cashbook: 'cashbooks',
+  paymentChannel: 'payment_channels',
+  itemProduct: 'item_products',
+  taxRate: 'tax_rates',
+  itemSpec: 'item_specs',
+};
+const OWNER = Object.fromEntries(Object.entries(OWNED_TABLES).map(([kind, table]) => [kind, sql(`select company_id from ${table} where id = ?`)])) as Record<SaleReferenceKind, Sql>;
+
+const KEY_COLUMNS = 'id, company_id, receipt_no, issue_date, idempotency_key, request_hash';
+const COMPANY_HELD = sql('select time_zone from companies where id = ? {for update}');
+const SALE_BY_KEY = sql(`select ${KEY_COLUMNS} from cash_sales where company_id = ? and idempotency_key = ?`);
+const SALE = sql(`select ${KEY_COLUMNS} from cash_sales where id = ?`);
+/** Parameters: the ids as a JSON array. */
+const byIds = (select: string, lock = '') =>
+  dialects({
+    sqlite: `${select} where x.id in (select value from json_each(?))`,
+    postgres: `${select} where x.id in (select json_array_elements_text($1::json)::bigint) order by x.id${lock}`,
+  });
+const PRODUCTS = byIds('select x.id, x.company_id, x.category_id, x.price_cents from item_products x');
+const TAX_RATES = byIds('select x.id, x.company_id, x.rate_bp from tax_rates x');
+// The units are held too: a sale of another company cannot take one between this read and the write.
+const UNITS = byIds(
+  `select x.id, x.company_id, x.product_id, x.status, x.sold_line_id, x.sale_price_cents, l.sale_id as sold_sale_id
+     from item_specs x left join cash_sale_lines l on l.id = x.sold_line_id`,
+  ' for update of x',
+);
+const UNIT_WITH_SALE = sql(`${UNIT_SALE} where u.id = ?`);
+
+export async function saveCashSale(engine: Engine, input: SaveCashSaleInput): Promise<SaveCashSaleResult> {
+  const prepared = prepareSave(input);
+  try {
+    return await engine.unit('write', (tx) => saveCashSaleIn(tx, prepared));
+  } catch (error) {
+    throw constraintRefusal(engine, error) ?? error;
+  }
+}
+
+/** A prepared save inside the caller's write unit (a group commit runs many, each in a savepoint). */
+export async function saveCashSaleIn(tx: Tx, prepared: PreparedSave): Promise<SaveCashSaleResult> {
+  const companyId = prepared.body.companyId;
+  const facts = await readSaveFacts(tx, prepared.body, prepared.key);
+  const composed = composeSave(prepared, facts);
+  if ('replay' in composed) return { ...composed.replay, replayed: true };
+  const written = await writeSale(tx, composed.write);
+  if ('unitTakenOnLine' in written) throw unitTakenError(written.unitTakenOnLine, await soldUnitMessage(tx, written.unitId, facts.companyTimeZone(companyId)));
+  return { ...written, replayed: false };
+}
+
+/** Reads, the company held first, everything composeSave may ask of the ids the sale names. */
+async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: string | undefined): Promise<SaveFacts> {
+  const company = await tx.get<{ time_zone: string }>(COMPANY_HELD, [body.companyId]);
+  const byKey = key === undefined ? undefined : await tx.get<StoredSaleKey>(SALE_BY_KEY, [body.companyId, key]);
+  const existing = body.id === undefined ? undefined : await tx.get<StoredSaleKey>(SALE, [body.id]);
+  const named: [SaleReferenceKind, number | null | undefined][] = [
+    ['retailShop', body.retailShopId],
+    ['user', body.userId],
+    ['cashbook', body.cashbookId],
+    ...(body.channelsDto ?? []).map((c): [SaleReferenceKind, number] => ['paymentChannel', c.channelId]),
+  ];
+  const owners = new Map<string, number>();
+  for (const [kind, id] of named) {
+    if (id === null || id === undefined || owners.has(`${kind}:${id}`)) continue;
+    const owner = await tx.get<{ company_id: number }>(OWNER[kind], [id]);
+    if (owner) owners.set(`${kind}:${id}`, owner.company_id);
+  }
+  const lines = body.itemIssuesDto;
+  const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => JSON.stringify([...new Set(lines.flatMap((l) => (pick(l) === null || pick(l) === undefined ? [] : [pick(l)!])))]);
+  const products = new Map((await tx.all<ProductForSale>(PRODUCTS, [idsOf((l) => l.itemProductId)])).map((p) => [p.id, p]));
+  const taxRates = new Map((await tx.all<TaxRateForSale & { id: number }>(TAX_RATES, [idsOf((l) => l.taxRateId)])).map((t) => [t.id, t]));
+  const units = new Map((await tx.all<UnitForSale>(UNITS, [idsOf((l) => l.invItemSpecsId)])).map((u) => [u.id, u]));
+  const soldMessages = new Map<number, string>();
+  for (const unit of units.values()) {
+    if (unit.status !== 'in_stock') soldMessages.set(unit.id, await soldUnitMessage(tx, unit.id, company?.time_zone));
+  }
+  return {
+    saleByIdempotencyKey: () => byKey,
+    companyTimeZone: () => company?.time_zone,
+    sale: () => existing,
+    companyOf: (kind, id) => owners.get(`${kind}:${id}`),
+    product: (id) => products.get(id),
+    taxRate: (id) => taxRates.get(id),
+    unit: (id) => units.get(id),
+    soldUnitMessage: (unitId) => soldMessages.get(unitId) ?? `unit ${unitId} is already sold`,
+  };
+}
+
+/** "unit 7 (IMEI ...) is already sold: receipt R000123, ...": which sale sold it, when and by whom. */
+async function soldUnitMessage(tx: Tx, unitId: number, timeZone: string | undefined): Promise<string> {
+  const row = await tx.get<UnitSaleRow>(UNIT_WITH_SALE, [unitId]);
+  return row ? soldUnitText(toLookedUpUnit(row), timeZone ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;
+}
+
+const HEADER_COLUMNS = [
+  'company_id', 'issue_date', 'issued_to', 'issued_to_phone', 'amount_paid_cents', 'payment_method', 'transaction_type', 'ref_no', 'notes',
+  'cashbook_id', 'retail_shop_id', 'user_id', 'sub_total_cents', 'total_discount_cents', 'total_tax_cents', 'total_amount_cents', 'balance_cents', 'updated_at',
+] as const;
+const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'] as const;
+const INSERT_SALE = sql(`insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')}) returning id`);
+const UPDATE_SALE = sql(`update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
+const LINE_COLUMNS = [
+  'sale_id', 'company_id', 'line_no', 'issue_date', 'retail_shop_id', 'user_id', 'item_name', 'item_product_id', 'item_category_id', 'item_spec_id',
+  'price_cents', 'original_price_cents', 'default_price_cents', 'unit_cost_cents', 'qty_milli', 'discount_cents', 'tax_inc_exc', 'tax_rate_id',
+  'tax_rate_bp', 'tax_cents', 'line_total_cents', 'profit_cents',
+] as const;
+const INSERT_LINE = sql(`insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')}) returning id`);
+const NEXT_RECEIPT = sql('update companies set receipt_seq = receipt_seq + 1 where id = ? returning receipt_seq');
+const RETURN_UNITS = sql(`update item_specs set status = 'in_stock', sold_line_id = null where sold_line_id in (select id from cash_sale_lines where sale_id = ?)`);
+const DELETE_LINES = sql('delete from cash_sale_lines where sale_id = ?');
+const DELETE_CHANNELS = sql('delete from cash_sale_channels where sale_id = ?');
+const MARK_SOLD = sql(`update item_specs set status = 'sold', sold_line_id = ? where id = ? and company_id = ? and status = 'in_stock'`);
+const INSERT_CHANNEL = sql('insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents) values (?, ?, ?, ?, ?, ?)');
+
+export type Written = { id: number; receiptNo: string } | { unitTakenOnLine: number; unitId: number };
+
+/**
+ * Writes a sale: a new one takes the company's next receipt number; an update puts the units of
+ * its old lines back in stock and replaces its lines and channels. Each line's unit is marked
+ * sold only if still in stock: otherwise another sale took it first, whatever was read before.
+ */
+export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<Written> {
+  const { header } = sale;
+  let id: number;
+  let receiptNo: string;
+  if (sale.replaces) {
+    await tx.run(RETURN_UNITS, [sale.replaces.id]);
+    await tx.run(DELETE_LINES, [sale.replaces.id]);
+    await tx.run(DELETE_CHANNELS, [sale.replaces.id]);
+    await tx.run(UPDATE_SALE, [...HEADER_COLUMNS.map((c) => header[c]), sale.replaces.id]);
+    id = sale.replaces.id;
+    receiptNo = sale.replaces.receipt_no;
+  } else {
+    const seq = await tx.get<{ receipt_seq: number }>(NEXT_RECEIPT, [header.company_id]);
+    if (!seq) throw new ServiceError('invalidInput', `companyId: no company ${header.company_id}`);
+    receiptNo = `R${String(seq.receipt_seq).padStart(6, '0')}`;
+    const created = sale.created;
+    id = (await tx.get<{ id: number }>(INSERT_SALE, [...HEADER_COLUMNS.map((c) => header[c]), receiptNo, created.idempotency_key, created.request_hash, created.created_at]))!.id;
+  }
+  for (let i = 0; i < sale.lines.length; i++) {
+    const line = { ...sale.lines[i]!, sale_id: id, company_id: header.company_id, line_no: i, issue_date: header.issue_date, retail_shop_id: header.retail_shop_id, user_id: header.user_id };
+    const lineId = (await tx.get<{ id: number }>(INSERT_LINE, LINE_COLUMNS.map((c) => line[c])))!.id;
+    if (line.item_spec_id !== null && (await tx.run(MARK_SOLD, [lineId, line.item_spec_id, header.company_id])) !== 1) {
+      return { unitTakenOnLine: i, unitId: line.item_spec_id };
+    }
+  }
+  for (const channel of sale.channels) {
+    await tx.run(INSERT_CHANNEL, [id, header.company_id, channel.channel_id, channel.reference_no, channel.amount_cents, channel.tendered_cents]);
+  }
+  return { id, receiptNo };
+}
+
+/** The guards of the sale tables, by the unique index that holds each. */
+const GUARDS: Readonly<Record<string, string>> = {
+  cash_sale_lines_unit: 'a serialised unit of the sale is already sold',
+  item_specs_sold_line: 'a serialised unit of the sale is already sold',
+  cash_sales_company_id_idempotency_key_key: 'the Idempotency-Key was already used',
+};
+
+/** A broken guard of the sale tables (two saves raced past the checks), in words; undefined for any other error. */
+export function constraintRefusal(engine: Engine, error: unknown): ServiceError | undefined {
+  const guard = GUARDS[engine.brokenUniqueIndex(error) ?? ''];
+  return guard === undefined ? undefined : new ServiceError('invalidInput', `invalid cash sale: ${guard}`);
+}
