@@ -45,7 +45,7 @@ const NO_DATA_FILE = new Set([
 ]);
 
 /** Commands whose output has no columns to choose: `--fields` is refused rather than ignored. */
-const NO_FIELDS = new Set([...NO_DATA_FILE, 'receipt/print', 'property/statement-pdf']);
+const NO_FIELDS = new Set([...NO_DATA_FILE, 'receipt/print', 'property/statement-pdf', 'month-end/month-end']);
 
 export function lazyAction(id: string) {
   commandModuleIds.add(id);

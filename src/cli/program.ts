@@ -8,6 +8,7 @@ import { configCommands } from './commands/config/register.js';
 import { doctorCommand } from './commands/doctor/register.js';
 import { helpCommand } from './commands/help/register.js';
 import { localCommands } from './commands/local/register.js';
+import { monthEndCommand } from './commands/month-end/register.js';
 import { propertyCommands } from './commands/property/register.js';
 import { receiptCommands } from './commands/receipt/register.js';
 import { saleCommands } from './commands/sale/register.js';
@@ -32,6 +33,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   program.addCommand(saleCommands());
   program.addCommand(receiptCommands());
   for (const command of propertyCommands()) program.addCommand(command);
+  program.addCommand(monthEndCommand());
   program.addCommand(configCommands());
   program.addCommand(serveCommand());
   program.addCommand(demoCommand());
