@@ -27,9 +27,13 @@ function translated(error: unknown): unknown {
 
 /** Runs a synchronous unit of work in its turn on the connection (at once when none is under way). */
 function unitOn(engine: SqliteEngine): <T>(work: () => T) => Promise<T> {
-  return (work) =>
-    engine.exclusive(work).catch((error: unknown) => {
-      throw translated(error);
+  return <T>(work: () => T) =>
+    engine.exclusive(() => {
+      try {
+        return work();
+      } catch (error) {
+        throw translated(error);
+      }
     });
 }
 
