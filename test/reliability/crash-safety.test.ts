@@ -10,6 +10,7 @@
  * - receipt numbers of each company are R000001..receipt_seq, no gaps, no duplicates;
  * - PRAGMA integrity_check and foreign_key_check pass.
  */
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { Pool } from 'undici';
@@ -102,11 +103,16 @@ function unitSale(refs: CompanyRefs, unit: UnitRef, refNo: string, variant: numb
   if (variant % 2 === 1) {
     const mpesa = Math.round(toCents(body.amountPaid) / 3) / 100;
     body.channelsDto = [
-      { channelId: refs.channels.MPESA, referenceNo: `MP${refNo}`, amount: mpesa },
+      { channelId: refs.channels.MPESA, referenceNo: mpesaCodeOf(refNo), amount: mpesa },
       { channelId: refs.channels.CASH, referenceNo: '', amount: (toCents(body.amountPaid) - toCents(mpesa)) / 100 },
     ];
   }
   return { refNo, companyId: refs.companyId as 1 | 2, body, unitId: unit.id };
+}
+
+/** A made-up M-Pesa code of its own for each sale (ten capital letters and digits): one code pays one sale. */
+function mpesaCodeOf(refNo: string): string {
+  return createHash('sha256').update(refNo).digest('hex').slice(0, 10).toUpperCase();
 }
 
 /** Accessories only, sometimes part-paid (a credit balance). */

@@ -61,7 +61,7 @@ beforeAll(async () => {
   const [unit] = unitsInStock(server.store, 1, 1, 50);
   const split = saleBody(refs, [unitLine(unit!), accessoryLine(refs, 2, 10)]);
   split.channelsDto = [
-    { channelId: refs.channels.MPESA, referenceNo: 'QK1', amount: 1000 },
+    { channelId: refs.channels.MPESA, referenceNo: 'QK1AB2CD3E', amount: 1000 },
     { channelId: refs.channels.CASH, referenceNo: '', amount: Math.round((split.amountPaid - 1000) * 100) / 100 },
   ];
   bases = [saleBody(refs, [accessoryLine(refs)]), split];

@@ -196,7 +196,8 @@ export function checkAnswer(answer: Answer, allowed: readonly number[], success?
 }
 
 export const GET_STATUSES = [200, 400, 401, 403, 404, 409] as const;
-export const SAVE_STATUSES = [200, 401, 403, 405, 413, 415] as const;
+// 409: an M-Pesa code already used by an earlier sale (the split base is valid once).
+export const SAVE_STATUSES = [200, 401, 403, 405, 409, 413, 415] as const;
 
 /** What a 200 of the endpoint must be (checked against the contract's response schema). */
 export function successCheck(name: EndpointName | 'statementDocument'): (body: unknown) => boolean {

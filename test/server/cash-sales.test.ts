@@ -240,7 +240,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const body = saleBody(refs1, [accessoryLine(refs1, 3)], { paid: 3000 });
       body.channelsDto = [
         { channelId: refs1.channels.CASH, referenceNo: '', amount: 1000 },
-        { channelId: refs1.channels.MPESA, referenceNo: 'QK12AB34', amount: 2000 },
+        { channelId: refs1.channels.MPESA, referenceNo: 'QK12AB34CD', amount: 2000 },
       ];
       const response = await save(body);
       expect(response.status).toBe(200);

@@ -47,7 +47,7 @@ function sale(unitId: number | null, over: Partial<SaleToWrite> = {}): SaleToWri
       default_price_cents: 10_000, unit_cost_cents: 5_000, qty_milli: 1000, discount_cents: 0, tax_inc_exc: 1, tax_rate_id: null, tax_rate_bp: 0,
       tax_cents: 0, line_total_cents: 10_000, profit_cents: 5_000,
     }],
-    channels: [{ channel_id: refs.channels.CASH, reference_no: 'C1', amount_cents: 10_000, tendered_cents: 20_000 }],
+    channels: [{ channel_id: refs.channels.CASH, reference_no: 'C1', amount_cents: 10_000, tendered_cents: 20_000, mpesa_code: null }],
     created: { idempotency_key: null, request_hash: null, created_at: TEST_NOW },
     ...over,
   };

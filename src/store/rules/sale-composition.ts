@@ -12,11 +12,13 @@ import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import { issueDateOf } from '../../domain/issue-date.js';
 import { issueDateOutsideWindow, type IssueDateWindow } from '../../domain/issue-date-window.js';
 import { checkSale, describeProblems, type CheckedSale } from '../../domain/sale-check.js';
+import { saleMpesaCodes } from '../../domain/sale-mpesa-codes.js';
 import { judgeSaleReferences, type SaleReferenceFacts } from '../../domain/sale-references.js';
 import type { SaleProblem } from '../../domain/sent-amount.js';
 import type { SaveCashSaleInput } from '../sales-store.js';
 import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
 import { earlierSave, idempotencyOf } from './sale-idempotency.js';
+import { refuseMpesaCodeTaken, type SaleMpesaFacts } from './sale-mpesa-conflict.js';
 import { saleRows } from './sale-rows.js';
 import { ServiceError } from './service-error.js';
 
@@ -41,7 +43,7 @@ export function prepareSave(input: SaveCashSaleInput): PreparedSave {
 }
 
 /** What the store holds that a save depends on. */
-export interface SaveFacts extends SaleReferenceFacts {
+export interface SaveFacts extends SaleReferenceFacts, SaleMpesaFacts {
   /** The company's sale saved under this Idempotency-Key, if any. */
   saleByIdempotencyKey(companyId: number, key: string): StoredSaleKey | undefined;
   /** The company's time zone; undefined: no such company. */
@@ -68,9 +70,11 @@ export function composeSave(prepared: PreparedSave, facts: SaveFacts): ComposedS
   const references = judgeSaleReferences(body, checked, existing, facts);
   if (references.foreign.length > 0) throw new ServiceError('forbidden', `not of company ${body.companyId}: ${references.foreign.join(', ')}`);
   const issueDate = body.issueDate === undefined && existing ? existing.issue_date : issueDateOf(body.issueDate, timeZone, now);
-  const problems = [...checked.problems, ...references.problems, ...issueDateProblems(body.issueDate, issueDate, now, prepared.issueDateWindow)];
+  const mpesa = saleMpesaCodes(body, (id) => facts.channelMethod(id));
+  const problems = [...checked.problems, ...references.problems, ...mpesa.problems, ...issueDateProblems(body.issueDate, issueDate, now, prepared.issueDateWindow)];
   if (problems.length > 0) throw new ServiceError('invalidInput', `invalid cash sale: ${describeProblems(problems)}`, problems);
-  return { write: saleRows({ body, checked, references, issueDate: issueDate!, replaces: existing, key, hash, now }) };
+  refuseMpesaCodeTaken(mpesa.codes, existing?.id, (code) => facts.mpesaCodeHolder(code));
+  return { write: saleRows({ body, checked, references, mpesaCodes: mpesa.codes, issueDate: issueDate!, replaces: existing, key, hash, now }) };
 }
 
 /** The refusal of a sale whose unit another sale took between the check and the write. */

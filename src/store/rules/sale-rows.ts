@@ -12,6 +12,8 @@ export interface SaleFacts {
   checked: CheckedSale;
   /** Each line's product and unit, as checked (every line's product is the company's). */
   references: Pick<SaleReferences, 'products' | 'units'>;
+  /** Each channel's M-Pesa code, as checked (domain/sale-mpesa-codes.ts); null for other channels. */
+  mpesaCodes: readonly (string | null)[];
   issueDate: number;
   /** The sale an update replaces. */
   replaces: { id: number; receipt_no: string } | undefined;
@@ -21,7 +23,7 @@ export interface SaleFacts {
   now: number;
 }
 
-export function saleRows({ body, checked, references, issueDate, replaces, key, hash, now }: SaleFacts): SaleToWrite {
+export function saleRows({ body, checked, references, mpesaCodes, issueDate, replaces, key, hash, now }: SaleFacts): SaleToWrite {
   const header: SaleHeaderRow = {
     company_id: body.companyId,
     issue_date: issueDate,
@@ -69,6 +71,7 @@ export function saleRows({ body, checked, references, issueDate, replaces, key, 
     reference_no: channel.referenceNo,
     amount_cents: checked.channelCents[i]!,
     tendered_cents: checked.tenderedCents[i] ?? null,
+    mpesa_code: mpesaCodes[i] ?? null,
   }));
   return {
     header,

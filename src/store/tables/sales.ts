@@ -152,6 +152,8 @@ export interface CashSaleChannelsTable {
   amount_cents: number;
   /** Cash handed over when more than amount_cents (the rest was change); else null. */
   tendered_cents: number | null;
+  /** The M-Pesa code of a payment through an MPESA channel, unique per company; else null. */
+  mpesa_code: string | null;
 }
 
 /** Maintained by triggers on cash_sales. */

@@ -19,6 +19,7 @@ import { composeSave, prepareSave, unitTakenError, type PreparedSave, type SaveF
 import { ServiceError } from '../rules/service-error.js';
 import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
 import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
+import { readSaleMpesaFacts } from './sale-mpesa-facts.js';
 import { toLookedUpUnit, UNIT_SALE, type UnitSaleRow } from './unit-sale-query.js';
 import { dialects, sql, type Sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
@@ -101,7 +102,9 @@ async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: strin
   for (const unit of units.values()) {
     if (unit.status !== 'in_stock') soldMessages.set(unit.id, await soldUnitMessage(tx, unit.id, company?.time_zone));
   }
+  const mpesa = await readSaleMpesaFacts(tx, body);
   return {
+    ...mpesa,
     saleByIdempotencyKey: () => byKey,
     companyTimeZone: () => company?.time_zone,
     sale: () => existing,
@@ -137,7 +140,7 @@ const RETURN_UNITS = sql(`update item_specs set status = 'in_stock', sold_line_i
 const DELETE_LINES = sql('delete from cash_sale_lines where sale_id = ?');
 const DELETE_CHANNELS = sql('delete from cash_sale_channels where sale_id = ?');
 const MARK_SOLD = sql(`update item_specs set status = 'sold', sold_line_id = ? where id = ? and company_id = ? and status = 'in_stock'`);
-const INSERT_CHANNEL = sql('insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents) values (?, ?, ?, ?, ?, ?)');
+const INSERT_CHANNEL = sql('insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents, mpesa_code) values (?, ?, ?, ?, ?, ?, ?)');
 
 export type Written = { id: number; receiptNo: string } | { unitTakenOnLine: number; unitId: number };
 
@@ -172,20 +175,25 @@ export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<Written> {
     }
   }
   for (const channel of sale.channels) {
-    await tx.run(INSERT_CHANNEL, [id, header.company_id, channel.channel_id, channel.reference_no, channel.amount_cents, channel.tendered_cents]);
+    await tx.run(INSERT_CHANNEL, [id, header.company_id, channel.channel_id, channel.reference_no, channel.amount_cents, channel.tendered_cents, channel.mpesa_code]);
   }
   return { id, receiptNo };
 }
 
 /** The guards of the sale tables, by the unique index that holds each. */
 const GUARDS: Readonly<Record<string, string>> = {
-  cash_sale_lines_unit: 'a serialised unit of the sale is already sold',
-  item_specs_sold_line: 'a serialised unit of the sale is already sold',
-  cash_sales_company_id_idempotency_key_key: 'the Idempotency-Key was already used',
+  cash_sale_lines_unit: 'invalid cash sale: a serialised unit of the sale is already sold',
+  item_specs_sold_line: 'invalid cash sale: a serialised unit of the sale is already sold',
+  cash_sales_company_id_idempotency_key_key: 'invalid cash sale: the Idempotency-Key was already used',
+  cash_sale_channels_mpesa_code: 'cash sale not saved: an M-Pesa code of the sale was already used by another sale',
 };
+
+/** A code another sale holds is a conflict (409), as the save's own check says it; the other guards refuse the input. */
+const CONFLICT_GUARDS = new Set(['cash_sale_channels_mpesa_code']);
 
 /** A broken guard of the sale tables (two saves raced past the checks), in words; undefined for any other error. */
 export function constraintRefusal(engine: Engine, error: unknown): ServiceError | undefined {
-  const guard = GUARDS[engine.brokenUniqueIndex(error) ?? ''];
-  return guard === undefined ? undefined : new ServiceError('invalidInput', `invalid cash sale: ${guard}`);
+  const index = engine.brokenUniqueIndex(error) ?? '';
+  const guard = GUARDS[index];
+  return guard === undefined ? undefined : new ServiceError(CONFLICT_GUARDS.has(index) ? 'conflict' : 'invalidInput', guard);
 }

@@ -9,6 +9,7 @@ import * as sales from './2026-11-25-02-sales.js';
 import * as property from './2026-11-25-03-property.js';
 import * as companyCurrency from './2026-11-26-01-company-currency-tax-number.js';
 import * as receiptReferenceKey from './2026-11-27-01-receipt-reference-key.js';
+import * as saleMpesaCode from './2026-11-27-20-sale-mpesa-code.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '2026-11-25-01-core': core,
@@ -16,4 +17,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '2026-11-25-03-property': property,
   '2026-11-26-01-company-currency-tax-number': companyCurrency,
   '2026-11-27-01-receipt-reference-key': receiptReferenceKey,
+  '2026-11-27-20-sale-mpesa-code': saleMpesaCode,
 };
