@@ -130,6 +130,16 @@ describe('local copy from SQLite to PostgreSQL', () => {
     expect(await postgresCounts(target, ['companies', 'cash_sales'])).toEqual(before);
   });
 
+  it('refuses a second copy into the same database while one is under way, in the README\'s words, and one copy lands whole', async () => {
+    const target = await postgres.createDatabase();
+    const [a, b] = await Promise.all([copy(source, target), copy(source, target)]);
+    const outcomes = [a, b].map((r) => r.code).sort();
+    expect(outcomes).toEqual([0, 2]);
+    const refused = [a, b].find((r) => r.code !== 0)!;
+    expect(refused.stderr).toMatch(/a copy into this database is in progress|the target database already holds data/);
+    expect(refused.stderr).not.toMatch(/duplicate key/);
+  }, 120_000);
+
   it('leaves the target without a row when a row fails part way (a text PostgreSQL cannot hold)', async () => {
     const broken = join(temp.dir, 'broken.db');
     copyFileSync(source, broken);
@@ -142,7 +152,8 @@ describe('local copy from SQLite to PostgreSQL', () => {
     const empty = await postgres.createDatabase();
     const failed = await copy(broken, empty);
     expect(failed.code).not.toBe(0);
-    expect(failed.stderr).toMatch(/copying landlord_payments failed: invalid byte sequence for encoding "UTF8": 0x00/);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/landlord_payments, row id \d+, column reference: the text holds a NUL character \(U\+0000\), which PostgreSQL cannot store/);
     const counts = await postgresCounts(empty, tables);
     expect(Object.values(counts).every((count) => count === 0), JSON.stringify(counts)).toBe(true);
   });

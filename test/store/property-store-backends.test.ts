@@ -450,6 +450,17 @@ describe.each(backends)('receipts booked once per payment reference, on $name', 
   }, 60_000);
 });
 
+describe.each(backends)('a NUL character in an import file, on $name', (backend) => {
+  it('is refused with its line and column, and nothing of the file is written', async () => {
+    const refused = await backend.store.importLedger(receiptsOnceCompany, 'landlords', 'code,name\nL7,Achieng\nL8,Ot\u0000ieno\n').then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(/line 3, name: holds a NUL character \(U\+0000\)/);
+    expect(await backend.rows(`select count(*) as n from landlords where company_id = $1 and code in ('L7', 'L8')`, receiptsOnceCompany)).toEqual([{ n: 0 }]);
+  });
+});
+
 describe('a ledger derived again after an upgrade', () => {
   it('gives the same reports as before on both backends, and is done once', async () => {
     for (const backend of backends) {

@@ -59,6 +59,7 @@ export async function copySqliteToPostgres(
     let done = 0;
     await client.query('begin');
     try {
+      await refuseCopyUnderWay(client);
       await refuseNonEmpty(client, order);
       const triggered = await tablesWithTriggers(client);
       for (const table of triggered) await client.query(`alter table ${quote(table)} disable trigger user`);
@@ -90,6 +91,17 @@ export async function copySqliteToPostgres(
     sqlite.exec('commit');
     client.release();
   }
+}
+
+/**
+ * A value PostgreSQL cannot hold (a text with a NUL character, which SQLite keeps), named by its
+ * table, row and column; the copy's transaction is then rolled back whole.
+ */
+function refuseUnholdable(layout: TableLayout, row: unknown[]): void {
+  const column = row.findIndex((value) => typeof value === 'string' && value.includes('\u0000'));
+  if (column < 0) return;
+  const key = `${layout.columns[0]} ${String(row[0])}`;
+  throw new KnownError('conflict', `${layout.name}, row ${key}, column ${layout.columns[column]}: the text holds a NUL character (U+0000), which PostgreSQL cannot store; correct it in the SQLite store, then copy again (nothing was copied)`);
 }
 
 /** The target's tables, each after every table it refers to. */
@@ -125,6 +137,14 @@ function matchingLayouts(sqlite: SqliteDatabase.Database, order: string[]): Tabl
 
 function rowCount(sqlite: SqliteDatabase.Database, table: string): number {
   return (sqlite.prepare(`select count(*) as n from ${quote(table)}`).get() as { n: number }).n;
+}
+
+/** The lock a copy holds until its transaction ends: a second copy into the same database is refused at once. */
+const COPY_LOCK = "hashtext('shopprop local copy')";
+
+async function refuseCopyUnderWay(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ taken: boolean }>(`select pg_try_advisory_xact_lock(${COPY_LOCK}) as taken`);
+  if (!rows[0]?.taken) throw new KnownError('conflict', 'a copy into this database is in progress: a store is copied into an empty database only, once');
 }
 
 async function refuseNonEmpty(client: pg.PoolClient, tables: string[]): Promise<void> {
@@ -180,6 +200,7 @@ async function copyTable(
     size = 0;
   };
   for (const row of rows) {
+    refuseUnholdable(layout, row);
     row.forEach((value, i) => batch[i]!.push(parameter(value)));
     size += 1;
     if (size === BATCH_ROWS) await flush();

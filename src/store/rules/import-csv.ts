@@ -3,7 +3,8 @@
  * lines skipped). Header names are matched loosely, since files come from spreadsheets and
  * other systems: case and the separators `_`, `-` and space do not count, so `property_code`,
  * `propertyCode`, `Property Code` and `PROPERTY-CODE` are one column. Rows come back keyed by
- * the importer's own column names. Columns with an empty header are ignored.
+ * the importer's own column names. Columns with an empty header are ignored. A cell holding a
+ * NUL character is refused, with its line and column.
  */
 import { parse } from 'csv-parse/sync';
 import type { ImportProblem } from './import-problems.js';
@@ -17,6 +18,20 @@ export interface CsvRow {
   /** Line of the file where the row ends (the header is line 1). */
   line: number;
   values: Record<string, string>;
+}
+
+/**
+ * A NUL character (U+0000) in a cell: no text of a person holds one, PostgreSQL cannot store it,
+ * and a store holding one could not be copied to PostgreSQL. Refused on every engine alike.
+ */
+function nulProblems(rows: readonly CsvRow[]): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  for (const row of rows) {
+    for (const [field, value] of Object.entries(row.values)) {
+      if (typeof value === 'string' && value.includes('\u0000')) problems.push({ line: row.line, field, message: 'holds a NUL character (U+0000), which no text may hold' });
+    }
+  }
+  return problems;
 }
 
 /** How a header name is compared: lower case, without `_`, `-` and white space. */
@@ -59,6 +74,7 @@ export function readImportCsv(text: string, columns: CsvColumns): { rows: CsvRow
     problems.push({ line: 1, field: null, message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${all}` });
   }
   if (records.length === 0 && problems.length === 0) problems.push({ line: 1, field: null, message: 'the file holds no rows' });
+  problems.push(...nulProblems(records.map((r) => ({ line: r.info.lines, values: r.record }))));
   if (problems.length > 0) return { problems };
   return { rows: records.map((r) => ({ line: r.info.lines, values: r.record })) };
 }
