@@ -6,6 +6,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { PaymentChannelInput, SaleLineInput, SaveCashSaleBody } from '../../contract/cash-sale.js';
+import { isMpesaCode, paymentReferenceKey } from '../../domain/payment-reference.js';
 
 type Validate = (value: string) => true | string;
 
@@ -25,3 +26,16 @@ export const customerNameRule = textRule(SaveCashSaleBody.properties.issuedTo, '
 export const customerPhoneRule = textRule(SaveCashSaleBody.properties.issuedToPhone, 'the phone number');
 export const itemNameRule = textRule(SaleLineInput.properties.item, 'the item\'s name');
 export const paymentReferenceRule = textRule(PaymentChannelInput.properties.referenceNo, 'the reference');
+
+/**
+ * An M-Pesa code as typed, as the server takes it: the SMS shows it in capitals, a cashier may
+ * type it in lower case or with a space, and the code is the same (domain/payment-reference.ts).
+ */
+export const mpesaCodeOf = (typed: string): string => paymentReferenceKey(typed) ?? '';
+
+/** The server refuses a code not of M-Pesa's form (domain/sale-mpesa-codes.ts): asked again here, before the sale is confirmed. */
+export const mpesaCodeRule: Validate = (value) => {
+  const code = mpesaCodeOf(value);
+  if (code === '') return 'the M-Pesa code cannot be blank (it is in the customer\'s SMS, e.g. SJ41H7QW2Z)';
+  return isMpesaCode(code) ? true : `an M-Pesa code is ten letters and digits, e.g. SJ41H7QW2Z (this is ${code.length} characters${/[^A-Z0-9]/.test(code) ? ', with other signs' : ''})`;
+};

@@ -20,7 +20,7 @@ import { formatCents } from '../output/money-text.js';
 import { checkSale } from '../../domain/sale-check.js';
 import { soldUnitText } from '../../domain/sold-unit-text.js';
 import type { LookedUpUnit } from '../../contract/unit-lookup.js';
-import { customerNameRule, customerPhoneRule, itemNameRule, paymentReferenceRule } from './field-rules.js';
+import { customerNameRule, customerPhoneRule, itemNameRule, mpesaCodeOf, mpesaCodeRule, paymentReferenceRule } from './field-rules.js';
 import { composeSale, draftTotals, lineAmounts, paidCents, type DraftLine, type DraftPayment, type SaleHeader } from './sale-draft.js';
 
 /** A unit in stock as the receipt list gives it; any field but `id` may be missing from another server. */
@@ -458,7 +458,9 @@ async function takePayments(deps: InteractiveSaleDeps, totalCents: number, alrea
     if (handed > cents) say(`  change: ${moneyCents(handed - cents)}`);
     const referenceNo = cash
       ? ''
-      : (await prompter.text(method === 'MPESA' ? 'M-Pesa transaction code' : 'Cheque number', { validate: paymentReferenceRule })).trim();
+      : method === 'MPESA'
+        ? mpesaCodeOf(await prompter.text('M-Pesa transaction code', { validate: mpesaCodeRule }))
+        : (await prompter.text('Cheque number', { validate: paymentReferenceRule })).trim();
     const payment: DraftPayment = { channelId: pick.kind === 'channel' ? pick.channel.id : undefined, name, method, amount: fromCents(cents), referenceNo };
     if (handed > cents) payment.tendered = fromCents(handed);
     payments.push(payment);

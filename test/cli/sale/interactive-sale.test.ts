@@ -105,7 +105,9 @@ describe('composing a sale at the terminal', () => {
       { ask: /^Cash received \(due 22,400\.00\)/, answer: 2_400 },
       { ask: /^Paid by \(remaining 20,000\.00\)/, answer: /^M-Pesa/ },
       { ask: /^Amount by M-Pesa/, answer: 15_000 },
+      // Nine characters are asked for again; typed in lower case with a space, the code is taken in capitals.
       { ask: /^M-Pesa transaction code/, answer: 'QWE123RTY' },
+      { ask: /^M-Pesa transaction code/, answer: 'qwe123 rtyu' },
       { ask: /^Paid by \(remaining 5,000\.00\)/, answer: /on credit/ },
       { ask: /^What next\?/, answer: /^Save the sale: total 22,400\.00, paid 17,400\.00, 5,000\.00 on credit/ },
     ]);
@@ -119,8 +121,9 @@ describe('composing a sale at the terminal', () => {
       issuedTo: 'Lucy Akinyi', issuedToPhone: '+254713535448',
       subTotal: 22_899, totalDiscount: 499, totalAmount: 22_400, amountPaid: 17_400,
       paymentMethod: 'MPESA', refNo: 'POS-2-0f8fad5b',
-      channelsDto: [{ channelId: 1, referenceNo: '', amount: 2_400 }, { channelId: 2, referenceNo: 'QWE123RTY', amount: 15_000 }],
+      channelsDto: [{ channelId: 1, referenceNo: '', amount: 2_400 }, { channelId: 2, referenceNo: 'QWE123RTYU', amount: 15_000 }],
     });
+    expect(prompter.refused).toEqual(['an M-Pesa code is ten letters and digits, e.g. SJ41H7QW2Z (this is 9 characters)']);
     expect(body.itemIssuesDto[0]).toMatchObject({ invItemSpecsId: 77, itemProductId: 1, qty: 1, buyingPrice: 21_999, unitCost: 17_500, discount: 499, taxRateId: 1, taxIncExc: 1 });
     expect(body.itemIssuesDto[1]).toMatchObject({ itemProductId: 14, qty: 2, buyingPrice: 450 });
     expect(body.itemIssuesDto[1]).not.toHaveProperty('invItemSpecsId');
@@ -229,7 +232,7 @@ describe('checks on entry, change, and the summary', () => {
       { search: /^Add another/, term: '', pick: /^Done/ },
       { ask: /^Paid by \(total 22,899\.00\)/, answer: /^M-Pesa/ },
       { ask: /^Amount by M-Pesa/, answer: 22_899 },
-      { ask: /^M-Pesa transaction code/, answer: 'QWE123RTY' },
+      { ask: /^M-Pesa transaction code/, answer: 'QWE123RTYU' },
       // The customer keeps only the cable: the phone goes, the cable becomes 3.
       { ask: /^What next/, answer: /^Remove line 1: Samsung/ },
       { ask: /^What next/, answer: /^Change line 1: 2 x USB-C cable/ },
