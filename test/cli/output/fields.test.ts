@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashSaleColumns } from '../../../src/cli/output/columns/index.js';
+import { cashSaleColumns, paidBalanceColumns, statementColumns } from '../../../src/cli/output/columns/index.js';
 import { OutputUsageError } from '../../../src/cli/output/errors.js';
 import { parseFieldsOption, selectFields } from '../../../src/cli/output/fields.js';
 
@@ -28,8 +28,13 @@ describe('selectFields', () => {
 
   it('refuses an unknown field and names the valid ones', () => {
     expect(() => keys(['id', 'totl'])).toThrow(OutputUsageError);
-    expect(() => keys(['id', 'totl'])).toThrow(/unknown field "totl" for cash sale; valid fields: id, issueDate, .*totalAmount, balance$/);
+    expect(() => keys(['id', 'totl'])).toThrow(/unknown field "totl" for cash sale; valid fields: [^;]*issuedTo[^;]* \(text\); [^;]*totalAmount, balance \(money\); issueDate \(dates\); id, .* \(ids and numbers\); or a column's heading as tables show it$/);
     expect(() => keys(['foo', 'bar'])).toThrow(/unknown fields "foo", "bar"/);
+  });
+
+  it('takes a column\'s heading as tables show it; a field name wins over another column\'s heading', () => {
+    expect(selectFields(['id', 'property'], statementColumns, 'csv').map((c) => c.key)).toEqual(['id', 'propertyName']);
+    expect(selectFields(['Total c/f', 'PROPERTY'], paidBalanceColumns, 'csv').map((c) => c.key)).toEqual(['totalCf', 'property']);
   });
 
   it('refuses an empty list', () => {
