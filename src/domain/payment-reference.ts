@@ -17,3 +17,12 @@ export const MPESA_CODE = /^[A-Z0-9]{10}$/;
 export function isMpesaCode(code: string): boolean {
   return MPESA_CODE.test(code);
 }
+
+/**
+ * How a payment booked under a reference meets a line naming the same reference: `same` (the
+ * same tenancy and amount: the same payment met again, skipped and counted) or `other` (another
+ * tenancy or amount: refused, the booked receipt named).
+ */
+export function bookedAgain(booked: { tenancyId: number; amount: number }, line: { tenancyId: number; amount: number }): 'same' | 'other' {
+  return booked.tenancyId === line.tenancyId && booked.amount === line.amount ? 'same' : 'other';
+}

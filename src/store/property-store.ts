@@ -7,6 +7,7 @@ import type { PaidBalanceRow } from '../contract/paid-balance.js';
 import type { PaidPosted, StatementRecord, StatementsResponse } from '../contract/statement.js';
 import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
 import type { CompanyProfile } from './company-profile.js';
+import type { MpesaStore } from './mpesa-store.js';
 
 export type Clock = () => number;
 
@@ -82,7 +83,8 @@ export interface ImportResult {
   alreadyBooked: number;
 }
 
-export interface PropertyStore {
+/** The ledger's own methods, and M-Pesa payments booked into it (mpesa-store.ts). */
+export interface PropertyStore extends MpesaStore {
   /** Tenant paid and balance of a month (interface 4.5). */
   paidBalanceReport(request: PaidBalanceRequest, clock?: Clock): Promise<PaidBalanceRow[]>;
   /** A property's landlord pay advice of a month (interface 4.6). */

@@ -6,6 +6,7 @@ import type { PropertyStore } from '../property-store.js';
 import type { Engine } from '../unit-of-work/transaction.js';
 import { rederivePendingLedgers } from './ledger-allocation.js';
 import { importLedger } from './ledger-import.js';
+import { mpesaStoreOn } from './mpesa-store-units.js';
 import { paidBalanceReport, payAdviceReport, statementDocument, statementsReport } from './property-reports.js';
 import { approveStatement, markStatementPaid, prepareStatement } from './statements.js';
 
@@ -20,5 +21,6 @@ export function propertyStoreOn(engine: Engine): PropertyStore {
     markStatementPaid: (input) => markStatementPaid(engine, input),
     importLedger: (companyId, kind, csvText) => importLedger(engine, companyId, kind, csvText),
     rederivePendingLedgers: () => rederivePendingLedgers(engine),
+    ...mpesaStoreOn(engine),
   };
 }

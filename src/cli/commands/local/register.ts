@@ -132,15 +132,54 @@ function defineLocalCommands(local: Command): void {
   completeWith(list.registeredArguments[0]!, LOCAL_LIST_KINDS);
   list.action(lazyAction('local/list'));
 
+  // `mpesa` reads a paybill statement (its own module); every other kind a CSV file of the store's columns.
+  const importFile = lazyAction('local/import');
+  const importMpesa = lazyAction('local/import-mpesa');
   withExamples(
     local
       .command('import <kind> <file>')
-      .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}`)
-      .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...; a file that starts with a byte order mark is read in the encoding the mark names', 'utf-8'),
+      .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}, and mpesa (a paybill statement as the M-Pesa portal exports it, or the file of payments it set aside)`)
+      .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...; a file that starts with a byte order mark is read in the encoding the mark names', 'utf-8')
+      .option('--unmatched <file>', 'mpesa: where the payments that match no tenancy go (default: STATEMENT.unmatched.csv beside the statement)')
+      .option('--dry-run', 'mpesa: show what would be booked per property and set aside; write nothing'),
     'shopprop local import products products.csv',
     'shopprop local import landlords landlords.csv --encoding windows-1252',
     'shopprop local import receipts receipts-2026-10.csv',
-  ).action(lazyAction('local/import'));
+    'shopprop local import mpesa paybill-2026-10.csv --dry-run',
+    'shopprop local import mpesa paybill-2026-10.csv',
+  ).action((...params: unknown[]) => (params[0] === 'mpesa' ? importMpesa(...params) : importFile(...params)));
+
+  const mpesa = withExamples(
+    local.command('mpesa').description('the M-Pesa paybill: the URLs Daraja posts payments to, the short codes and account format taken, payments kept unmatched'),
+    'shopprop local mpesa set --short-code 600123 --account-format "{property}-{unit}"',
+    'shopprop local mpesa url --public-url https://pay.example.com',
+    'shopprop local mpesa unmatched -o unmatched.csv',
+  );
+  withExamples(
+    mpesa
+      .command('set')
+      .description('take payments of a paybill short code, and say how tenants type a unit\'s reference; makes the URL secret the first time')
+      .option('--short-code <code...>', 'paybill number(s) to take payments for')
+      .option('--remove-short-code <code...>', 'paybill number(s) to stop taking')
+      .option('--account-format <format>', 'a unit\'s reference: {property} (its code) and {unit} (its number), e.g. {property}{unit} (the default) or {property}-{unit}; compared without case, spaces or dashes')
+      .option('--rotate-secret', 'a new secret for the URLs (register them with Daraja again)'),
+    'shopprop local mpesa set --short-code 600123',
+    'shopprop local mpesa set --account-format "{property}/{unit}"',
+  ).action(lazyAction('local/mpesa-set'));
+  withExamples(
+    mpesa
+      .command('url')
+      .description('the confirmation and validation URLs to register with Daraja (they carry the company\'s secret: keep them private)')
+      .option('--public-url <url>', 'origin `serve` is reached at from the internet (else config key publicUrl, else http://127.0.0.1:8080)'),
+    'shopprop local mpesa url --public-url https://pay.example.com',
+  ).action(lazyAction('local/mpesa-url'));
+  withExamples(
+    mpesa
+      .command('unmatched')
+      .description('live payments that matched no tenancy and are not booked yet, as the file `local import mpesa` takes back once tenant_account is filled'),
+    'shopprop local mpesa unmatched',
+    'shopprop local mpesa unmatched -o unmatched.csv',
+  ).action(lazyAction('local/mpesa-unmatched'));
 
   const statement = withExamples(
     local.command('statement').description('landlord statement workflow: prepare, approve, mark paid'),

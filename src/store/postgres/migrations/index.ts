@@ -9,6 +9,7 @@ import * as sales from './2026-11-25-02-sales.js';
 import * as property from './2026-11-25-03-property.js';
 import * as companyCurrency from './2026-11-26-01-company-currency-tax-number.js';
 import * as receiptReferenceKey from './2026-11-27-01-receipt-reference-key.js';
+import * as mpesa from './2026-11-27-10-mpesa.js';
 import * as saleMpesaCode from './2026-11-27-20-sale-mpesa-code.js';
 
 export const postgresMigrations: Record<string, Migration> = {
@@ -17,5 +18,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '2026-11-25-03-property': property,
   '2026-11-26-01-company-currency-tax-number': companyCurrency,
   '2026-11-27-01-receipt-reference-key': receiptReferenceKey,
+  '2026-11-27-10-mpesa': mpesa,
   '2026-11-27-20-sale-mpesa-code': saleMpesaCode,
 };

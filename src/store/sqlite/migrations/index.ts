@@ -24,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-20-ledger-replay': loadedWhenRun(() => import('./2026-11-25-20-ledger-replay.js')),
   '2026-11-26-01-company-currency-tax-number': loadedWhenRun(() => import('./2026-11-26-01-company-currency-tax-number.js')),
   '2026-11-27-01-receipt-reference-key': loadedWhenRun(() => import('./2026-11-27-01-receipt-reference-key.js')),
+  '2026-11-27-10-mpesa': loadedWhenRun(() => import('./2026-11-27-10-mpesa.js')),
   '2026-11-27-20-sale-mpesa-code': loadedWhenRun(() => import('./2026-11-27-20-sale-mpesa-code.js')),
 };
