@@ -43,7 +43,7 @@ for line in "${lines[@]}"; do
 
   # The installed copy, as its user runs it: own home, no settings of ours, the checkout out of reach.
   as_user() {
-    (cd "$home/shop" && env -u SHOPPROP_DB -u SHOPPROP_BASE_URL -u SHOPPROP_TOKEN -u SHOPPROP_PROFILE -u SHOPPROP_COMPANY \
+    (cd "$home/shop" && exec env -u SHOPPROP_DB -u SHOPPROP_BASE_URL -u SHOPPROP_TOKEN -u SHOPPROP_PROFILE -u SHOPPROP_COMPANY \
       -u SHOPPROP_DATABASE_URL -u SHOPPROP_CONFIG_DIR -u SHOPPROP_DATA_DIR \
       HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" XDG_CACHE_HOME="$home/.cache" \
       PATH="$prefix/bin:$PATH" "$repo/scripts/with-node.sh" "$line" "$@")
@@ -57,13 +57,16 @@ for line in "${lines[@]}"; do
 
   # The token alone on stdout; the note on how to use it goes to stderr.
   token="$(as_user shopprop local token create --company 1 --role accountant --name install-check 2>/dev/null)"
-  as_user shopprop serve --port 0 >"$work/serve.log" 2>&1 &
-  server=$!
+  # The server's own PID, to stop it by: written by the shell that then becomes it (exec).
+  rm -f "$work/serve.pid"
+  as_user sh -c 'echo $$ >"$0" && exec shopprop serve --port 0' "$work/serve.pid" >"$work/serve.log" 2>&1 &
+  launcher=$!
   url=""
   for _ in $(seq 1 100); do
+    if [ -z "$server" ] && [ -s "$work/serve.pid" ]; then server="$(cat "$work/serve.pid")"; fi
     url="$(grep -o 'listening on http://127\.0\.0\.1:[0-9]*' "$work/serve.log" | head -1 | cut -d' ' -f3 || true)"
-    [ -n "$url" ] && break
-    kill -0 "$server" 2>/dev/null || fail "shopprop serve exited on Node $line:" "$work/serve.log"
+    [ -n "$url" ] && [ -n "$server" ] && break
+    kill -0 "$launcher" 2>/dev/null || fail "shopprop serve exited on Node $line:" "$work/serve.log"
     sleep 0.1
   done
   [ -n "$url" ] || fail "shopprop serve did not start on Node $line:" "$work/serve.log"
@@ -80,6 +83,6 @@ for line in "${lines[@]}"; do
       })
       .catch((e) => { console.error(e.message); process.exit(1); });' "$url" "$token" || fail "shopprop serve did not answer on Node $line:" "$work/serve.log"
   kill "$server"
-  wait "$server" 2>/dev/null || true
+  wait "$launcher" 2>/dev/null || true
   server=""
 done
