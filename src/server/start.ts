@@ -31,6 +31,11 @@ export interface ServeOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** Origins of browser apps allowed to call the server (CORS). */
   corsOrigins?: readonly string[];
+  /**
+   * Addresses (or CIDR ranges) of the proxies whose X-Forwarded-For names the client: the
+   * address log-in attempts are counted against. None by default: the connection's address.
+   */
+  trustProxy?: readonly string[];
 }
 
 export interface RunningServer {
@@ -44,7 +49,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const store = await openShopStore(options.dbFile, { onUpgrade: options.onUpgrade });
   const app = await buildApp({
-    serverOptions: timeoutOptions(timeouts),
+    serverOptions: { ...timeoutOptions(timeouts), ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}) },
     store,
     lockWaitMs: options.lockWaitMs,
     issueDateWindow: options.issueDateWindow,

@@ -4,6 +4,7 @@
  */
 import type { Role } from '../contract/enums.js';
 
+
 export interface CreatedToken {
   id: number;
   token: string;
@@ -65,6 +66,16 @@ export interface NewToken {
   now?: number;
 }
 
+/** Log-in attempts allowed per login name and per client address within a window. */
+export interface LoginLimits {
+  windowMs: number;
+  perUsername: number;
+  perAddress: number;
+}
+
+/** An attempt may check its password (its reserved rows), or must wait this many seconds. */
+export type LoginAdmission = { allowed: true; reserved: { username: string; addressAttemptId: number } } | { allowed: false; waitSeconds: number };
+
 export interface AccessStore {
   /**
    * The user of a bearer token, or undefined for an unknown, revoked or expired one. A token
@@ -83,4 +94,11 @@ export interface AccessStore {
   logIn(username: string, password: string, now?: number): Promise<LoginResult | undefined>;
   /** A secret kept in the store (made on first use), e.g. the key document links are signed with. */
   secret(name: string): Promise<Buffer>;
+  /**
+   * Counts a log-in attempt before its password is checked, for its name and its client address
+   * (units/login-attempts.ts): admitted, or how many seconds to wait. Every instance counts alike.
+   */
+  admitLogin(username: string, address: string, limits: LoginLimits, now?: number): Promise<LoginAdmission>;
+  /** Forgets the name's attempts and gives back the address's reserved one: the password was right. */
+  loginSucceeded(reserved: { username: string; addressAttemptId: number }): Promise<void>;
 }

@@ -23,6 +23,7 @@ import { hashToken } from '../rules/token-hash.js';
 import { TOKEN_SUMMARY_COLUMNS, type AccessStore, type TokenSummary } from '../access-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine } from '../unit-of-work/transaction.js';
+import { admitLogin, loginSucceeded } from './login-attempts.js';
 import { tokenUserCache } from './token-user-cache.js';
 
 const LIVE_TOKEN = sql(`select t.company_id, t.user_id, t.role, u.name, t.expires_at
@@ -153,6 +154,9 @@ export function accessStoreOn(engine: Engine): AccessStore {
       );
       return { token, name: user.name, userId: user.id, landlordId: null, companyId: user.company_id, email: user.email, expiresAt };
     },
+
+    admitLogin: (username, address, limits, now = Date.now()) => admitLogin(engine, username, address, limits, now),
+    loginSucceeded: (reserved) => loginSucceeded(engine, reserved),
 
     secret: async (name) => {
       // Made once per database: every instance signs alike.

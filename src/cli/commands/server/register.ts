@@ -13,7 +13,8 @@ export function serveCommand(): Command {
       .option('--public-url <url>', 'origin of the links the server builds (statement documents), e.g. https://shop.example.com; else config key publicUrl, else the Host each request names')
       .option('--quiet', 'no request log')
       .addOption(new Option('--log-format <format>', 'request log: pretty (a line per request) or json (JSON lines); default pretty at a terminal, json otherwise').choices(['pretty', 'json']))
-      .option('--cors-origin <url>', 'let a browser app on this origin call the server (repeatable; config key corsOrigins)', (value: string, previous: string[] = []) => [...previous, value]),
+      .option('--cors-origin <url>', 'let a browser app on this origin call the server (repeatable; config key corsOrigins)', (value: string, previous: string[] = []) => [...previous, value])
+      .option('--trust-proxy <address>', 'a reverse proxy (address or CIDR range, repeatable) whose X-Forwarded-For names the client, e.g. 127.0.0.1 for nginx on the same machine; log-in attempts are then counted per client, not per proxy', (value: string, previous: string[] = []) => [...previous, value]),
     'shopprop serve',
     'shopprop serve --port 9000 --db /srv/shop.db',
     'shopprop serve --log-format json >> serve.log',

@@ -14,6 +14,7 @@ export interface ServeOptions {
   logFormat?: 'pretty' | 'json';
   publicUrl?: string;
   corsOrigin?: string[];
+  trustProxy?: string[];
 }
 
 export async function run(options: ServeOptions & GlobalOptions): Promise<void> {
@@ -25,8 +26,9 @@ export async function run(options: ServeOptions & GlobalOptions): Promise<void> 
   const corsOrigins = await allowedOrigins(options.corsOrigin, context);
   const { startServer, closeOnSignals } = await import('../../../server/start.js');
   const logStream = options.quiet ? undefined : await requestLogStream(options, context);
-  const server = await startServer({ dbFile, host: options.host, port: options.port, log: !options.quiet, logStream, publicUrl, corsOrigins, onUpgrade: upgradeNotice((message) => context.say(message), shown) });
+  const server = await startServer({ dbFile, host: options.host, port: options.port, log: !options.quiet, logStream, publicUrl, corsOrigins, trustProxy: options.trustProxy, onUpgrade: upgradeNotice((message) => context.say(message), shown) });
   if (corsOrigins.length > 0) context.say(`shopprop serve: browser apps on ${corsOrigins.join(', ')} may call it`);
+  if (options.trustProxy?.length) context.say(`shopprop serve: the client address is taken from X-Forwarded-For when the request comes from ${options.trustProxy.join(', ')}`);
   context.say(`shopprop serve: listening on ${server.url} (store ${shown}${isPostgresUrl(dbFile) ? ', PostgreSQL' : ''}); Ctrl-C stops`);
   await new Promise<void>((resolve) => closeOnSignals(server, resolve));
   context.say('shopprop serve: stopped; database closed');
