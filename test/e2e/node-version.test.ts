@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/run-cli.js';
+import { BIN, cliEnv } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const run = promisify(execFile);
@@ -18,9 +18,9 @@ const temp = makeTempDir();
 afterAll(temp.remove);
 const withNode = fileURLToPath(new URL('../../scripts/with-node.sh', import.meta.url));
 
-async function outcome(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function outcome(file: string, args: string[], env?: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(file, args, { timeout: 120_000 });
+    const { stdout, stderr } = await run(file, args, { timeout: 120_000, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -32,7 +32,8 @@ async function outcome(file: string, args: string[]): Promise<{ code: number; st
 function asVersion(version: string, args: string[]) {
   const preload = join(temp.dir, `node-${version}.cjs`);
   writeFileSync(preload, `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: ${JSON.stringify(version)} } });\n`);
-  return outcome(process.execPath, ['--require', preload, BIN, ...args]);
+  // A home of its own: a supported version runs on, and writes its code caches there.
+  return outcome(process.execPath, ['--require', preload, BIN, ...args], cliEnv({ home: temp.dir, extra: { XDG_CACHE_HOME: join(temp.dir, 'cache') } }));
 }
 
 describe('the Node version check', () => {
