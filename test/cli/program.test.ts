@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const GROUPS: Record<string, string[]> = {
-  sale: ['list', 'items', 'save', 'outbox', 'sync'],
+  sale: ['list', 'items', 'save', 'reconcile', 'outbox', 'sync'],
   receipt: ['specs', 'print'],
   config: ['get', 'set', 'unset', 'list', 'use', 'path'],
   local: ['token', 'user', 'demo', 'company', 'list', 'import', 'statement', 'migrate', 'copy'],

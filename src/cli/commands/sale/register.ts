@@ -58,6 +58,23 @@ function defineSaleCommands(sale: Command): void {
     'cat sale.json | shopprop sale save --file - --dry-run',
   ).action(lazyAction('sale/save'));
 
+  const reconcile = withExamples(
+    sale.command('reconcile').description('compare the sales with a payment provider\'s statement'),
+    'shopprop sale reconcile mpesa till-october.csv --from 2026-10-01 --to 2026-10-31',
+  );
+  withExamples(
+    reconcile
+      .command('mpesa <statement>')
+      .description('the till\'s M-Pesa statement (the portal\'s CSV) against the sales: payments with no sale, sale codes not on it, totals per shop and cashier')
+      .option('--from <date>', 'first day of the period, YYYY-MM-DD (East Africa Time)')
+      .option('--to <date>', 'last day of the period, YYYY-MM-DD (East Africa Time)')
+      .option('--totals', 'the totals per shop and cashier instead of the findings (a table on a terminal shows both)')
+      .option('--encoding <name>', 'the statement\'s encoding (default utf-8)'),
+    'shopprop sale reconcile mpesa till-october.csv --from 2026-10-01 --to 2026-10-31',
+    'shopprop sale reconcile mpesa till.csv --from 2026-11-27 --to 2026-11-27 --format csv -o findings.csv',
+    'shopprop sale reconcile mpesa till.csv --from 2026-11-01 --to 2026-11-30 --totals --format json',
+  ).action(lazyAction('sale/reconcile-mpesa'));
+
   const outbox = withExamples(
     sale.command('outbox').description('sales kept offline: list them, show, delete or send one'),
     'shopprop sale outbox',
