@@ -13,8 +13,9 @@
  *   tenants    account_no*, name*, phone
  *   tenancies  property_code*, unit_no*, tenant_account*, from* (YYYY-MM-DD), to (last day, inclusive)
  *   charges    property_code*, unit_no*, tenant_account*, month* (YYYY-MM), kind* (rent, service,
- *              other), service (required for other), amount*, tax (default: the unit's rate),
- *              date (default: the 1st of the month), description
+ *              other), service (required for other), amount*, tax (a percent; default: the
+ *              unit's rate for the kind) or tax_amount (the tax itself), date (default: the 1st
+ *              of the month), description
  *   receipts   property_code*, unit_no*, tenant_account*, date* (YYYY-MM-DD or YYYY-MM-DDTHH:mm), amount*, reference
  *   expenses   property_code*, date*, description*, amount*
  * Amounts are in currency units with at most two decimals; dates are in the company's zone.
@@ -49,7 +50,7 @@ const COLUMNS: Record<LedgerImportKind, { required: string[]; optional: string[]
   units: { required: ['property_code', 'unit_no', 'market_rent'], optional: ['service_charge', 'service', 'rent_tax_rate', 'service_tax_rate'] },
   tenants: { required: ['account_no', 'name'], optional: ['phone'] },
   tenancies: { required: ['property_code', 'unit_no', 'tenant_account', 'from'], optional: ['to'] },
-  charges: { required: ['property_code', 'unit_no', 'tenant_account', 'month', 'kind', 'amount'], optional: ['service', 'tax', 'date', 'description'] },
+  charges: { required: ['property_code', 'unit_no', 'tenant_account', 'month', 'kind', 'amount'], optional: ['service', 'tax', 'tax_amount', 'date', 'description'] },
   receipts: { required: ['property_code', 'unit_no', 'tenant_account', 'date', 'amount'], optional: ['reference'] },
   expenses: { required: ['property_code', 'date', 'description', 'amount'], optional: [] },
 };
@@ -214,11 +215,11 @@ class Checker {
     return cents;
   }
 
-  rate(p: ParsedRow, field: string, fallback: number): number | undefined {
+  rate(p: ParsedRow, field: string, fallback: number | undefined, note = ''): number | undefined {
     const value = p.row[field] ?? '';
     if (value === '') return fallback;
     if (!/^\d+(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
-      return this.problem(p.line, field, `${JSON.stringify(value)} is not a rate (a percentage from 0 to 100, at most two decimals)`);
+      return this.problem(p.line, field, `${JSON.stringify(value)} is not a rate (a percentage from 0 to 100, at most two decimals)${note}`);
     }
     return toBasisPoints(Number(value));
   }
@@ -419,6 +420,19 @@ const planTenancies: Planner = (facts, companyId, rows, check) => {
 
 const CHARGE_KINDS: readonly ChargeKind[] = ['rent', 'service', 'other'];
 
+/**
+ * A charge's tax as its line gives it: `tax` a percent of the amount (as a rate is everywhere
+ * else in these files), or `tax_amount` the tax itself; neither means the unit's rate. A line
+ * giving both is refused: the two could disagree and neither would be clearly the one meant.
+ */
+function chargeTaxGiven(check: Checker, p: ParsedRow): { rateBp?: number; amount?: number } {
+  if ((p.row.tax ?? '') !== '' && (p.row.tax_amount ?? '') !== '') {
+    check.problem(p.line, 'tax_amount', 'give the tax as a percent (tax) or as an amount (tax_amount), not both');
+    return {};
+  }
+  return { rateBp: check.rate(p, 'tax', undefined, '; an amount of tax goes in tax_amount'), amount: check.money(p, 'tax_amount', false) };
+}
+
 const planCharges: Planner = (facts, _companyId, rows, check) => {
   const refs = references(facts);
   const services = facts.ids('services');
@@ -435,7 +449,7 @@ const planCharges: Planner = (facts, _companyId, rows, check) => {
     const kind = CHARGE_KINDS.find((k) => k === kindText);
     if (!kind) check.problem(p.line, 'kind', kindText ? `${JSON.stringify(p.row.kind)} is not one of rent, service, other` : 'is required');
     const amount = check.money(p, 'amount', true);
-    const explicitTax = check.money(p, 'tax', false);
+    const given = chargeTaxGiven(check, p);
     // A service named for the first time (Water, Garbage...) is created with the file.
     const serviceName = check.text(p, 'service', kind === 'other', 100);
     let serviceId: number | null = null;
@@ -450,7 +464,8 @@ const planCharges: Planner = (facts, _companyId, rows, check) => {
       tenancy = refs.tenancies.find((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= range.to && (t.endDate === null || t.endDate >= range.from));
       if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} in ${monthText}`);
     }
-    const tax = explicitTax ?? (unit && amount !== undefined ? (kind === 'rent' ? percentOf(amount, unit.rentTaxRateBp) : kind === 'service' ? percentOf(amount, unit.serviceTaxRateBp) : 0) : 0);
+    const rateBp = given.rateBp ?? (kind === 'rent' ? unit?.rentTaxRateBp : kind === 'service' ? unit?.serviceTaxRateBp : 0) ?? 0;
+    const tax = given.amount ?? (amount !== undefined ? percentOf(amount, rateBp) : 0);
     if (tenancy && kind && kind !== 'other' && ym) {
       const key = chargeKey(tenancy.id, kind, serviceId ?? (kind === 'service' ? `new ${serviceName}` : 0), monthKey(ym));
       if (existing.has(key)) check.problem(p.line, 'month', `the ${kind} charge of ${monthText} is already recorded for this tenancy`);
