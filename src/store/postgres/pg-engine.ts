@@ -79,14 +79,27 @@ export async function withRetry<T>(work: () => Promise<T>, options: UnitOptions 
   }
 }
 
+/**
+ * Each statement of the units is declared once, so it is run as a named prepared statement:
+ * PostgreSQL parses and plans it once per connection, not on every call (node-postgres keeps
+ * the names each connection has prepared).
+ */
+const statementNames = new WeakMap<Sql, string>();
+let statementCount = 0;
+function prepared(query: Sql, params: readonly unknown[]): pg.QueryConfig {
+  let name = statementNames.get(query);
+  if (name === undefined) statementNames.set(query, (name = `unit_${++statementCount}`));
+  return { name, text: query.postgres, values: params as unknown[] };
+}
+
 function postgresTx(client: pg.PoolClient): Tx {
   const rows = async <T>(query: Sql, params: readonly unknown[]) =>
-    (await client.query(query.postgres, params as unknown[])).rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
+    (await client.query(prepared(query, params))).rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
   return {
     engine: 'postgres',
     get: async <T>(query: Sql, params: readonly unknown[] = []) => (await rows<T>(query, params))[0],
     all: <T>(query: Sql, params: readonly unknown[] = []) => rows<T>(query, params),
-    run: async (query, params = []) => (await client.query(query.postgres, params as unknown[])).rowCount ?? 0,
+    run: async (query, params = []) => (await client.query(prepared(query, params))).rowCount ?? 0,
     insert: (table, row) => insertRowOnPostgres(client, table, row as Record<string, unknown>),
     insertMany: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows),
     savepoint: async (work) => {
