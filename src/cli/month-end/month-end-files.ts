@@ -5,8 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { csvFieldWriter } from '../output/cells.js';
+import { statementPdfPath } from '../statement-file-name.js';
 import { csvRecord } from '../output/csv-text.js';
 import { expenseLineColumns, payAdviceSummaryColumns, rentLineColumns } from '../output/columns/pay-advice.js';
 import type { PropertyMonth } from './collect-month.js';
@@ -53,9 +54,8 @@ export async function writeMonthEndFiles(request: FolderRequest): Promise<Manife
   const withStatement = request.months.filter((m) => m.statement);
   for (const [index, month] of withStatement.entries()) {
     const statement = month.statement!;
-    const folder = join('statements', safeName(month.landlord.code));
-    mkdirSync(join(request.dir, folder), { recursive: true });
-    const path = join(folder, `${safeName(month.property.code)}-${request.period}-${statement.statementType}.pdf`);
+    const path = join('statements', statementPdfPath(statement, { landlord: month.landlord.code, property: month.property.code }));
+    mkdirSync(dirname(join(request.dir, path)), { recursive: true });
     writeFileSync(join(request.dir, path), await request.pdf(statement.id));
     files.push({ path, rows: null, statementId: statement.id });
     request.onPdf(index + 1, withStatement.length);
@@ -105,11 +105,4 @@ function* workbookSheets(request: FolderRequest): Iterable<SheetSpec> {
         .map((c) => ({ label: c.header, value: (advice[c.key] as number | string | undefined) ?? null, money: c.kind === 'money' })),
     };
   }
-}
-
-/** A code as a file or folder name: no separators or characters a file system refuses. */
-export function safeName(code: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = code.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-').replace(/^\.+/, '').trim();
-  return cleaned || '_';
 }

@@ -34,19 +34,23 @@ describe('PDFs saved from the command line', () => {
     const dir = join(h.dir, 'statements');
     const listed = await h.cli(['statements', '--company', '1', '--landlord', String(ids.landlordId), '--format', 'json', '--pdf', dir]);
     expect(listed.code, listed.stderr).toBe(0);
-    const statements = JSON.parse(listed.stdout) as { id: number; month: string; amtPyble: number }[];
+    const statements = JSON.parse(listed.stdout) as { id: number; month: string; amtPyble: number; lldCode: string; propertyCode: string }[];
     expect(statements).toHaveLength(2);
+    const { lldCode, propertyCode } = statements[0]!;
     expect(listed.stderr).toContain(`saved 2 statement PDFs in ${dir}`);
-    expect(readdirSync(dir).sort()).toEqual(statements.map((s) => `statement-${s.id}.pdf`).sort());
+    // Named for a person: <landlord code>/<property code>-YYYY-MM-<type>.pdf.
+    const fileOf = (s: { month: string }) => join(dir, lldCode, `${propertyCode}-2026-${s.month === 'MARCH' ? '03' : '02'}-INTERIM.pdf`);
+    expect(readdirSync(dir)).toEqual([lldCode]);
+    expect(readdirSync(join(dir, lldCode)).sort()).toEqual([`${propertyCode}-2026-02-INTERIM.pdf`, `${propertyCode}-2026-03-INTERIM.pdf`]);
     for (const statement of statements) {
-      const pdf = await readPdf(readFileSync(join(dir, `statement-${statement.id}.pdf`)));
+      const pdf = await readPdf(readFileSync(fileOf(statement)));
       expect(pdf.pages.length).toBeGreaterThanOrEqual(1);
       expect(pdf.text).toContain('Baobab Court');
       expect(pdf.text).toContain(`${statement.month}`);
     }
     const march = statements.find((s) => s.month === 'MARCH')!;
     expect(march.amtPyble).toBe(46912);
-    expect((await readPdf(readFileSync(join(dir, `statement-${march.id}.pdf`)))).text).toMatch(/46,912\.00/);
+    expect((await readPdf(readFileSync(fileOf(march)))).text).toMatch(/46,912\.00/);
   });
 
   it('receipt print --pdf saves a receipt-sized PDF with the receipt number, each line and the total', async () => {

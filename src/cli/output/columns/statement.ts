@@ -81,7 +81,8 @@ export const statementWithStatusColumns = columnSet<StatementWithStatus>(
   'statement',
   [...(statementColumns.columns as readonly (Column & { key: keyof StatementRecord })[]), { key: 'status', header: 'Status', kind: 'text' }],
   ['id', 'propertyName', 'month', 'year', 'status', 'datePrepared', 'periodIncome', 'amtPyble'],
-  ['propertyName', 'status', 'amtPyble', 'month', 'year', 'periodIncome', 'datePrepared', 'id'],
+  // The id is what statement-pdf and the local statement commands take: it stays in a narrow table.
+  ['id', 'propertyName', 'status', 'amtPyble', 'month', 'year', 'periodIncome', 'datePrepared'],
 );
 
 /** CSV of statements: the rent details HTML only when --fields asks for it. */
