@@ -5,7 +5,7 @@
  * symbols, which JSON leaves out.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { LOGIN_PATH, LoginBody, LoginResponse } from './auth.js';
+import { LOGIN_PATH, LOGOUT_PATH, LoginBody, LoginResponse, LogoutResponse, SESSION_PATH, SessionResponse } from './auth.js';
 import { ErrorBody } from './common.js';
 import { endpoints, type EndpointDefinition } from './endpoints.js';
 import { REFERENCE_DATA_PATH, ReferenceData, ReferenceDataQuery } from './reference-data.js';
@@ -58,6 +58,28 @@ export function openApiDocument(version: string): Json {
       responses: {
         200: { description: 'the token and who it belongs to', content: { 'application/json': { schema: plain(LoginResponse) } } },
         429: ERROR_RESPONSE,
+        default: ERROR_RESPONSE,
+      },
+    },
+  };
+  paths[LOGOUT_PATH] = {
+    post: {
+      operationId: 'logout',
+      summary: 'end the bearer token this request carries: sent again, it is refused with 401',
+      security: [{ bearer: [] }],
+      responses: {
+        200: { description: 'whether a live token was revoked', content: { 'application/json': { schema: plain(LogoutResponse) } } },
+        default: ERROR_RESPONSE,
+      },
+    },
+  };
+  paths[SESSION_PATH] = {
+    get: {
+      operationId: 'session',
+      summary: 'who the bearer token acts as: name, user, company and role',
+      security: [{ bearer: [] }],
+      responses: {
+        200: { description: 'the token\'s user', content: { 'application/json': { schema: plain(SessionResponse) } } },
         default: ERROR_RESPONSE,
       },
     },

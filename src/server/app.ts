@@ -16,6 +16,8 @@ import { installFiniteNumberCheck } from './finite-numbers.js';
 import type { LoginLimits } from './login-limiter.js';
 import { lazySchemaController, loadCompilersWhenNeeded } from './lazy-schema-compilers.js';
 import { loginRoutes } from './routes/auth-login.js';
+import { logoutRoutes } from './routes/auth-logout.js';
+import { sessionRoutes } from './routes/auth-session.js';
 import { mpesaC2bRoutes } from './routes/mpesa-c2b.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { cashSaleRoutes } from './routes/cash-sales.js';
@@ -112,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(propertyReportRoutes);
   await app.register(propertyReferenceRoutes);
   await app.register(loginRoutes, { limits: options.loginLimits });
+  await app.register(logoutRoutes);
+  await app.register(sessionRoutes);
   await app.register(mpesaC2bRoutes);
   await app.register(openApiRoutes);
   await app.ready();

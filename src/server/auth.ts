@@ -26,16 +26,21 @@ export function installAuth(app: FastifyInstance, store: ShopStore, embeddedPrin
       request.principal = embeddedPrincipal;
       return;
     }
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match?.[1]) {
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) {
       throw new KnownError('auth', 'missing bearer token: send "Authorization: Bearer <token>" (create one with `shopprop local token create`)');
     }
     // The app's clock decides a token's expiry, as it does a document link's.
-    const principal = await store.tokenUser(match[1], request.server.context.now());
+    const principal = await store.tokenUser(token, request.server.context.now());
     if (!principal) throw new KnownError('auth', 'invalid, revoked or expired token');
     request.principal = principal;
   });
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined when there is none. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
 }
 
 /** Refuses (403) a caller whose role is not among the allowed ones; admin may do everything. */

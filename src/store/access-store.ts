@@ -47,6 +47,7 @@ export interface LoginResult {
   email: string | null;
   /** When the token stops working (epoch ms). */
   expiresAt: number;
+  role: Role;
 }
 
 /** Who a live API token acts as. */
@@ -86,6 +87,11 @@ export interface AccessStore {
   listTokens(companyId?: number): Promise<TokenSummary[]>;
   /** Revokes a token: 404 for no such token, 409 for one revoked already. */
   revokeToken(id: number, now?: number): Promise<void>;
+  /**
+   * Revokes the token of this text (a caller signing itself out); false when no live token has
+   * it. Refused at once by every instance, like any revoked token.
+   */
+  revokeTokenText(token: string, now?: number): Promise<boolean>;
   /** A user who logs in with a password; the new user's id. */
   createLocalUser(input: NewLocalUser): Promise<number>;
   /** Sets a user's password and revokes the tokens their log-ins got. */

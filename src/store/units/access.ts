@@ -35,6 +35,7 @@ const USER_OF_NAME = sql('select id from users where company_id = ? and name = ?
 const TOKENS = sql(`select ${TOKEN_SUMMARY_COLUMNS} from api_tokens where cast(? as bigint) is null or company_id = ? order by id`);
 const REVOKE = sql('update api_tokens set revoked_at = ? where id = ? and revoked_at is null');
 const TOKEN = sql('select id from api_tokens where id = ?');
+const REVOKE_TEXT = sql('update api_tokens set revoked_at = ? where token_hash = ? and revoked_at is null');
 const USER_OF_LOGIN = sql('select id from users where username = ?');
 const USER_OF_LOGIN_HELD = sql('select id from users where username = ? {for update}');
 const SET_PASSWORD = sql('update users set password_hash = ? where id = ?');
@@ -88,6 +89,14 @@ export function accessStoreOn(engine: Engine): AccessStore {
         await engine.unit('write', async (tx) => {
           if ((await tx.run(REVOKE, [now, id])) === 0) throw tokenNotRevocable(id, (await tx.get(TOKEN, [id])) !== undefined);
         });
+      } finally {
+        cache.clear();
+      }
+    },
+
+    revokeTokenText: async (token, now = Date.now()) => {
+      try {
+        return (await engine.unit('write', (tx) => tx.run(REVOKE_TEXT, [now, hashToken(token)]))) > 0;
       } finally {
         cache.clear();
       }
@@ -152,7 +161,7 @@ export function accessStoreOn(engine: Engine): AccessStore {
           expires_at: expiresAt,
         }),
       );
-      return { token, name: user.name, userId: user.id, landlordId: null, companyId: user.company_id, email: user.email, expiresAt };
+      return { token, name: user.name, userId: user.id, landlordId: null, companyId: user.company_id, email: user.email, expiresAt, role: user.role };
     },
 
     admitLogin: (username, address, limits, now = Date.now()) => admitLogin(engine, username, address, limits, now),
