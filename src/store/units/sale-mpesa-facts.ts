@@ -1,9 +1,9 @@
 /**
  * What a save reads for its M-Pesa codes (domain/sale-mpesa-codes.ts): the method of each
  * channel the sale pays through, and which sale of the company already holds each code it
- * names. Read inside the save's unit, after the company is held: the company's saves take
- * turns, so no other save can take a code between this read and the write (and the unique
- * index cash_sale_channels_mpesa_code stands behind it).
+ * names. Read inside the save's unit; a save of the company that takes a code between this
+ * read and the write is caught by the unique index cash_sale_channels_mpesa_code, and the save
+ * that loses is run again and refused in words (sale-save.ts).
  */
 import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import { isMpesaCode } from '../../domain/payment-reference.js';

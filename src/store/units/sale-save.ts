@@ -1,17 +1,22 @@
 /**
  * Saving a cash sale (create, or update when id is sent), one unit of work: the request checked
  * first (rules/sale-composition.ts prepareSave), then inside the unit the save composed over
- * the store's facts (composeSave: the Idempotency-Key, every id the sale names, the issue date)
- * and its rows written: receipt number, header, lines, channels, serialised units marked sold.
- * Any failure rolls everything back, receipt number included.
+ * the store's facts (composeSave: the Idempotency-Key, every id the sale names, the issue date,
+ * the M-Pesa codes) and its rows written: receipt number, header, lines, channels, serialised
+ * units marked sold. Any failure rolls everything back, receipt number included.
  *
- * The rules hold however many writers there are, because the database holds them:
- * - the company is held first (SQLite's write lock; its row locked on PostgreSQL), so the saves
- *   of one company take their turn: the receipt sequence advances without gaps, and a key sent
- *   again to another instance finds the first save committed;
- * - the units the sale names are held too, a unit is marked sold only if still in stock, and a
- *   unique index allows one live sale line per unit; an Idempotency-Key is unique per company:
- *   a race past the checks fails on them and is refused in words (invalid input).
+ * The rules hold however many writers there are, because the database holds them, and a save
+ * holds as little as it can for as short as it can (on PostgreSQL the company's row is what every
+ * save of the company waits for):
+ * - the facts are read first, holding only the units the sale names and the sale an update
+ *   replaces; the company's row is taken by the receipt number, the first write, so the company's
+ *   saves take turns only over their writes and the commit, and the sequence stays gap-free
+ *   (a failed save gives its number back with everything else);
+ * - a unit is marked sold only if still in stock; unique indexes are the last word on a unit
+ *   sold once, an Idempotency-Key used once and an M-Pesa code used once per company. A save
+ *   that loses such a race is run again whole: it then reads what the other committed, and
+ *   answers with the first result of its key, or refuses in words (sold unit, code used).
+ * On SQLite the write transaction holds the whole database from its first statement anyway.
  */
 import { soldUnitText } from '../../domain/sold-unit-text.js';
 import type { ProductForSale, SaleReferenceKind, TaxRateForSale, UnitForSale } from '../../domain/sale-references.js';
@@ -21,7 +26,7 @@ import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
 import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
 import { readSaleMpesaFacts } from './sale-mpesa-facts.js';
 import { toLookedUpUnit, UNIT_SALE, type UnitSaleRow } from './unit-sale-query.js';
-import { dialects, sql, type Sql } from '../unit-of-work/sql.js';
+import { sql, type Sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
 
 const OWNED_TABLES: Record<SaleReferenceKind, string> = {
@@ -37,29 +42,36 @@ const OWNED_TABLES: Record<SaleReferenceKind, string> = {
 const OWNER = Object.fromEntries(Object.entries(OWNED_TABLES).map(([kind, table]) => [kind, sql(`select company_id from ${table} where id = ?`)])) as Record<SaleReferenceKind, Sql>;
 
 const KEY_COLUMNS = 'id, company_id, receipt_no, issue_date, idempotency_key, request_hash';
-const COMPANY_HELD = sql('select time_zone from companies where id = ? {for update}');
+const COMPANY = sql('select time_zone from companies where id = ?');
 const SALE_BY_KEY = sql(`select ${KEY_COLUMNS} from cash_sales where company_id = ? and idempotency_key = ?`);
-const SALE = sql(`select ${KEY_COLUMNS} from cash_sales where id = ?`);
-/** Parameters: the ids as a JSON array. */
-const byIds = (select: string, lock = '') =>
-  dialects({
-    sqlite: `${select} where x.id in (select value from json_each(?))`,
-    postgres: `${select} where x.id in (select json_array_elements_text($1::json)::bigint) order by x.id${lock}`,
-  });
+// An update holds the sale it replaces: two updates of one sale take turns.
+const SALE_HELD = sql(`select ${KEY_COLUMNS} from cash_sales where id = ? {for update}`);
+/**
+ * A read of rows by id, its text made once per number of ids (`id in (?, ?)`): a sale names a
+ * few products and units, and looking each up by its key is cheaper than unpacking a list.
+ */
+function byIds(select: string, lock = '') {
+  const texts = new Map<number, Sql>();
+  return (ids: readonly number[]) => {
+    let text = texts.get(ids.length);
+    if (!text) texts.set(ids.length, (text = sql(`${select} where x.id in (${ids.map(() => '?').join(', ')}) order by x.id${lock}`)));
+    return text;
+  };
+}
 const PRODUCTS = byIds('select x.id, x.company_id, x.category_id, x.price_cents from item_products x');
 const TAX_RATES = byIds('select x.id, x.company_id, x.rate_bp from tax_rates x');
 // The units are held too: a sale of another company cannot take one between this read and the write.
 const UNITS = byIds(
   `select x.id, x.company_id, x.product_id, x.status, x.sold_line_id, x.sale_price_cents, l.sale_id as sold_sale_id
      from item_specs x left join cash_sale_lines l on l.id = x.sold_line_id`,
-  ' for update of x',
+  ' {for update of x}',
 );
 const UNIT_WITH_SALE = sql(`${UNIT_SALE} where u.id = ?`);
 
 export async function saveCashSale(engine: Engine, input: SaveCashSaleInput): Promise<SaveCashSaleResult> {
   const prepared = prepareSave(input);
   try {
-    return await engine.unit('write', (tx) => saveCashSaleIn(tx, prepared));
+    return await engine.unit('write', (tx) => saveCashSaleIn(tx, prepared), { retryOnUniqueViolation: true });
   } catch (error) {
     throw constraintRefusal(engine, error) ?? error;
   }
@@ -76,11 +88,11 @@ export async function saveCashSaleIn(tx: Tx, prepared: PreparedSave): Promise<Sa
   return { ...written, replayed: false };
 }
 
-/** Reads, the company held first, everything composeSave may ask of the ids the sale names. */
+/** Reads everything composeSave may ask of the ids the sale names, holding the units and a replaced sale. */
 async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: string | undefined): Promise<SaveFacts> {
-  const company = await tx.get<{ time_zone: string }>(COMPANY_HELD, [body.companyId]);
+  const company = await tx.get<{ time_zone: string }>(COMPANY, [body.companyId]);
   const byKey = key === undefined ? undefined : await tx.get<StoredSaleKey>(SALE_BY_KEY, [body.companyId, key]);
-  const existing = body.id === undefined ? undefined : await tx.get<StoredSaleKey>(SALE, [body.id]);
+  const existing = body.id === undefined ? undefined : await tx.get<StoredSaleKey>(SALE_HELD, [body.id]);
   const named: [SaleReferenceKind, number | null | undefined][] = [
     ['retailShop', body.retailShopId],
     ['user', body.userId],
@@ -94,10 +106,11 @@ async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: strin
     if (owner) owners.set(`${kind}:${id}`, owner.company_id);
   }
   const lines = body.itemIssuesDto;
-  const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => JSON.stringify([...new Set(lines.flatMap((l) => (pick(l) === null || pick(l) === undefined ? [] : [pick(l)!])))]);
-  const products = new Map((await tx.all<ProductForSale>(PRODUCTS, [idsOf((l) => l.itemProductId)])).map((p) => [p.id, p]));
-  const taxRates = new Map((await tx.all<TaxRateForSale & { id: number }>(TAX_RATES, [idsOf((l) => l.taxRateId)])).map((t) => [t.id, t]));
-  const units = new Map((await tx.all<UnitForSale>(UNITS, [idsOf((l) => l.invItemSpecsId)])).map((u) => [u.id, u]));
+  const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => [...new Set(lines.flatMap((l) => (pick(l) === null || pick(l) === undefined ? [] : [pick(l)!])))];
+  const read = async <T extends { id: number }>(query: (ids: readonly number[]) => Sql, ids: number[]) => new Map(ids.length === 0 ? [] : (await tx.all<T>(query(ids), ids)).map((row) => [row.id, row]));
+  const products = await read<ProductForSale>(PRODUCTS, idsOf((l) => l.itemProductId));
+  const taxRates = await read<TaxRateForSale & { id: number }>(TAX_RATES, idsOf((l) => l.taxRateId));
+  const units = await read<UnitForSale>(UNITS, idsOf((l) => l.invItemSpecsId));
   const soldMessages = new Map<number, string>();
   for (const unit of units.values()) {
     if (unit.status !== 'in_stock') soldMessages.set(unit.id, await soldUnitMessage(tx, unit.id, company?.time_zone));
