@@ -2,20 +2,25 @@
  * Random property ledgers for the generated-ledger tests: several properties, units with rent
  * and service charges with and without tax, tenancies starting and ending mid-month, receipts
  * that underpay, overpay, pay ahead, pay late, stop and pay after leaving, water bills,
- * expenses and FINAL and INTERIM statements, in several time zones. Each ledger is written as
- * the CSV files of the ledger import, and its ledger rows can be cut into batches in
+ * expenses and FINAL and INTERIM statements, in several time zones. A ledger starts in January or
+ * in the last quarter of a year, so most cross a year end, and some receipts are pinned to the
+ * first and last minute of a month (the month boundary of the company's zone). Each ledger is
+ * written as the CSV files of the ledger import, and its ledger rows can be cut into batches in
  * different ways.
  */
 import fc from 'fast-check';
 import type { LandlordPaymentType } from '../../src/contract/pay-advice.js';
 
-export const LEDGER_YEAR = 2026;
+/** The ledger's first month is of this year (January, October, November or December). */
+export const LEDGER_YEAR = 2025;
 
 export interface GenReceipt {
   /** Days after the tenancy's start (receipts may come after it ended). */
   afterStart: number;
   hour: number;
   cents: number;
+  /** Moved to the last minute of its month ('end') or the first minute of the next ('start'). */
+  edge: 'end' | 'start' | null;
 }
 
 export interface GenTenancy {
@@ -47,6 +52,8 @@ export interface GenProperty {
 }
 
 export interface GenLedger {
+  /** Calendar month (1-12) of LEDGER_YEAR that is the ledger's month 1. */
+  startMonth: number;
   timeZone: string;
   vatPercent: number;
   months: number;
@@ -57,7 +64,9 @@ export interface GenLedger {
 
 const ZONES = ['Africa/Nairobi', 'UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland'];
 
-const receipt = fc.record({ afterStart: fc.integer({ min: 0, max: 170 }), hour: fc.integer({ min: 0, max: 23 }), cents: fc.oneof(fc.integer({ min: 1, max: 6_000_000 }), fc.constantFrom(100_000, 116_000, 1_160, 50_000_00)) });
+const receipt = fc.record({ afterStart: fc.integer({ min: 0, max: 170 }), hour: fc.integer({ min: 0, max: 23 }), cents: fc.oneof(fc.integer({ min: 1, max: 6_000_000 }), fc.constantFrom(100_000, 116_000, 1_160, 50_000_00)),
+  edge: fc.constantFrom<'end' | 'start' | null>(null, null, null, 'end', 'start'),
+});
 
 const tenancy = fc.record({
   gapDays: fc.integer({ min: 0, max: 60 }),
@@ -77,6 +86,7 @@ const unit = fc.record({
 export function ledgerArbitrary(): fc.Arbitrary<GenLedger> {
   return fc.integer({ min: 3, max: 5 }).chain((months) =>
     fc.record({
+      startMonth: fc.constantFrom(1, 10, 11, 12),
       timeZone: fc.constantFrom(...ZONES),
       vatPercent: fc.constantFrom(16, 0, 7.5),
       months: fc.constant(months),
@@ -99,20 +109,16 @@ export function ledgerArbitrary(): fc.Arbitrary<GenLedger> {
 
 const DAY = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day of the ledger's year by its offset from 1 January (UTC arithmetic on dates only). */
-const dayOf = (offset: number) => new Date(Date.UTC(LEDGER_YEAR, 0, 1) + offset * DAY);
-const dayText = (offset: number) => {
-  const d = dayOf(offset);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
-const monthOfOffset = (offset: number) => {
-  const d = dayOf(offset);
-  return (d.getUTCFullYear() - LEDGER_YEAR) * 12 + d.getUTCMonth() + 1;
-};
+
+/** The calendar year and month (1-12) of the ledger's month m (1: its first). */
+export function calendarMonth(ledger: Pick<GenLedger, 'startMonth'>, m: number): { year: number; month: number } {
+  const index = ledger.startMonth - 1 + m - 1;
+  return { year: LEDGER_YEAR + Math.floor(index / 12), month: (index % 12) + 1 };
+}
 const amount = (cents: number) => `${Math.floor(cents / 100)}.${pad(cents % 100)}`;
 
 export interface LedgerRow {
-  /** Ledger month (1 = January of LEDGER_YEAR) it belongs to, for the month-by-month batching. */
+  /** Ledger month (1: the ledger's first) it belongs to, for the month-by-month batching. */
   month: number;
   line: Record<string, string>;
 }
@@ -129,7 +135,27 @@ export interface LedgerFiles {
 
 /** The ledger as import rows. Only days inside the ledger's months are used. */
 export function ledgerFiles(ledger: GenLedger): LedgerFiles {
-  const lastDay = Math.round((Date.UTC(LEDGER_YEAR, ledger.months, 1) - Date.UTC(LEDGER_YEAR, 0, 1)) / DAY) - 1;
+  // Days are offsets from the first day of the ledger's first month (UTC arithmetic on dates only).
+  const first = Date.UTC(LEDGER_YEAR, ledger.startMonth - 1, 1);
+  const dayOf = (offset: number) => new Date(first + offset * DAY);
+  const dayText = (offset: number) => {
+    const d = dayOf(offset);
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  };
+  const monthOfOffset = (offset: number) => {
+    const d = dayOf(offset);
+    return (d.getUTCFullYear() - LEDGER_YEAR) * 12 + d.getUTCMonth() + 1 - (ledger.startMonth - 1);
+  };
+  const monthText = (m: number) => {
+    const { year, month } = calendarMonth(ledger, m);
+    return `${year}-${pad(month)}`;
+  };
+  /** The first day of ledger month m as an offset. */
+  const monthStart = (m: number) => {
+    const { year, month } = calendarMonth(ledger, m);
+    return Math.round((Date.UTC(year, month - 1, 1) - first) / DAY);
+  };
+  const lastDay = monthStart(ledger.months + 1) - 1;
   const landlords = [{ code: 'L1', name: 'Landlord one' }];
   const properties: Record<string, string>[] = [];
   const units: Record<string, string>[] = [];
@@ -156,22 +182,26 @@ export function ledgerFiles(ledger: GenLedger): LedgerFiles {
         tenancies.push({ property_code: code, unit_no: unitNo, tenant_account: account, from: dayText(start), to: end === null ? '' : dayText(end) });
         const key = { property_code: code, unit_no: unitNo, tenant_account: account };
         for (let m = monthOfOffset(start); m <= (end === null ? ledger.months : monthOfOffset(end)); m++) {
-          const month = `${LEDGER_YEAR}-${pad(m)}`;
+          const month = monthText(m);
           charges.push({ month: m, line: { ...key, month, kind: 'rent', amount: amount(u.rentCents) } });
           if (u.serviceCents > 0) charges.push({ month: m, line: { ...key, month, kind: 'service', amount: amount(u.serviceCents) } });
           // Water is billed on the 10th, with no tax.
           if (t.water) charges.push({ month: m, line: { ...key, month, kind: 'other', service: 'Water', amount: amount(1_000_00 + m * 1_11), tax: '0', date: `${month}-10` } });
         }
         for (const r of t.receipts) {
-          const day = start + r.afterStart;
+          let day = start + r.afterStart;
+          let time = `${pad(r.hour)}:${pad((r.cents * 7) % 60)}`;
+          // A month's last minute, or the next month's first (with that month's charges dated at it).
+          if (r.edge === 'end') [day, time] = [monthStart(monthOfOffset(day) + 1) - 1, '23:59'];
+          if (r.edge === 'start') [day, time] = [monthStart(monthOfOffset(day) + 1), '00:00'];
           if (day > lastDay) continue;
           receivedCents += r.cents;
-          receipts.push({ month: monthOfOffset(day), line: { ...key, date: `${dayText(day)}T${pad(r.hour)}:${pad((r.cents * 7) % 60)}`, amount: amount(r.cents) } });
+          receipts.push({ month: monthOfOffset(day), line: { ...key, date: `${dayText(day)}T${time}`, amount: amount(r.cents) } });
         }
         free = end === null ? lastDay + 1 : end + 1;
       }
     });
-    for (const e of p.expenses) expenses.push({ month: e.month, line: { property_code: code, date: `${LEDGER_YEAR}-${pad(e.month)}-${pad(e.day)}`, description: 'Repairs', amount: amount(e.cents) } });
+    for (const e of p.expenses) expenses.push({ month: e.month, line: { property_code: code, date: `${monthText(e.month)}-${pad(e.day)}`, description: 'Repairs', amount: amount(e.cents) } });
   });
   return {
     reference: [
