@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchExport } from './export.mjs';
 import { benchLateReceipt } from './late-receipt.mjs';
+import { benchMpesaImport } from './mpesa-import.mjs';
 import { benchListRoute } from './list-route.mjs';
 import { machine, ROOT } from './lib.mjs';
 import { benchPaging } from './paging.mjs';
@@ -92,6 +93,9 @@ say('|---|---:|');
 say(`| dated before the tenancy's later events (its allocations derived again) | ${f0(late.lateMs)} |`);
 say(`| dated after everything booked (appended) | ${f0(late.appendedMs)} |`);
 say(`Target: the late import under ${f0(late.target.lateMs)} ms, process start-up included.`);
+say();
+
+say(benchMpesaImport({ runs: quick ? 1 : 3 }));
 say();
 
 if (process.argv.includes('--postgres')) await benchPostgres({ quick, say });
