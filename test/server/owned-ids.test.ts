@@ -70,10 +70,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
     it('is refused (403) to a token of another company, which learns nothing of which companies exist', async () => {
       const token = server.tokenFor(1, 'accountant');
-      for (const companyId of [2, unknownCompany]) {
-        const response = await server.request('GET', endpoints.listCashSales.path, { token, query: { companyId, start: 0, limit: 5 } });
-        expect(response.status).toBe(403);
-      }
+      const ask = (companyId: number) => server.request('GET', endpoints.listCashSales.path, { token, query: { companyId, start: 0, limit: 5 } });
+      const [existing, missing] = [await ask(2), await ask(unknownCompany)];
+      expect([existing.status, missing.status]).toEqual([403, 403]);
+      // The same answer for a company that exists and one that does not: it repeats the id asked
+      // about and tells nothing of the company (its name, or that it exists).
+      const asked = (body: unknown, id: number) => JSON.stringify(body).replace(new RegExp(`\\b${id}\\b`, 'g'), 'ID');
+      expect(asked(existing.body, 2)).toBe(asked(missing.body, unknownCompany));
+      const { name } = server.seeded.sqlite.prepare('select name from companies where id = 2').get() as { name: string };
+      expect(JSON.stringify(existing.body)).not.toContain(name);
     });
   });
 });
