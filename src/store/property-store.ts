@@ -8,6 +8,7 @@ import type { PaidPosted, StatementRecord, StatementsResponse } from '../contrac
 import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
 import type { CompanyProfile } from './company-profile.js';
 import type { MpesaStore } from './mpesa-store.js';
+import type { StatementSendStore } from './statement-send-store.js';
 
 export type Clock = () => number;
 
@@ -83,8 +84,8 @@ export interface ImportResult {
   alreadyBooked: number;
 }
 
-/** The ledger's own methods, and M-Pesa payments booked into it (mpesa-store.ts). */
-export interface PropertyStore extends MpesaStore {
+/** The ledger's own methods, M-Pesa payments booked into it (mpesa-store.ts) and statements e-mailed (statement-send-store.ts). */
+export interface PropertyStore extends MpesaStore, StatementSendStore {
   /** Tenant paid and balance of a month (interface 4.5). */
   paidBalanceReport(request: PaidBalanceRequest, clock?: Clock): Promise<PaidBalanceRow[]>;
   /** A property's landlord pay advice of a month (interface 4.6). */

@@ -8,6 +8,7 @@ import { rederivePendingLedgers } from './ledger-allocation.js';
 import { importLedger } from './ledger-import.js';
 import { mpesaStoreOn } from './mpesa-store-units.js';
 import { paidBalanceReport, payAdviceReport, statementDocument, statementsReport } from './property-reports.js';
+import { statementSendStoreOn } from './statement-send-store-units.js';
 import { approveStatement, markStatementPaid, prepareStatement } from './statements.js';
 
 export function propertyStoreOn(engine: Engine): PropertyStore {
@@ -22,5 +23,6 @@ export function propertyStoreOn(engine: Engine): PropertyStore {
     importLedger: (companyId, kind, csvText) => importLedger(engine, companyId, kind, csvText),
     rederivePendingLedgers: () => rederivePendingLedgers(engine),
     ...mpesaStoreOn(engine),
+    ...statementSendStoreOn(engine),
   };
 }

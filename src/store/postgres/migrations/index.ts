@@ -11,6 +11,7 @@ import * as companyCurrency from './2026-11-26-01-company-currency-tax-number.js
 import * as receiptReferenceKey from './2026-11-27-01-receipt-reference-key.js';
 import * as mpesa from './2026-11-27-10-mpesa.js';
 import * as saleMpesaCode from './2026-11-27-20-sale-mpesa-code.js';
+import * as statementSends from './2026-11-27-30-statement-sends.js';
 import * as loginAttempts from './2026-11-27-40-login-attempts.js';
 
 export const postgresMigrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const postgresMigrations: Record<string, Migration> = {
   '2026-11-27-01-receipt-reference-key': receiptReferenceKey,
   '2026-11-27-10-mpesa': mpesa,
   '2026-11-27-20-sale-mpesa-code': saleMpesaCode,
+  '2026-11-27-30-statement-sends': statementSends,
   '2026-11-27-40-login-attempts': loginAttempts,
 };

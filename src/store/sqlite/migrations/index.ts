@@ -26,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-01-receipt-reference-key': loadedWhenRun(() => import('./2026-11-27-01-receipt-reference-key.js')),
   '2026-11-27-10-mpesa': loadedWhenRun(() => import('./2026-11-27-10-mpesa.js')),
   '2026-11-27-20-sale-mpesa-code': loadedWhenRun(() => import('./2026-11-27-20-sale-mpesa-code.js')),
+  '2026-11-27-30-statement-sends': loadedWhenRun(() => import('./2026-11-27-30-statement-sends.js')),
   '2026-11-27-40-login-attempts': loadedWhenRun(() => import('./2026-11-27-40-login-attempts.js')),
 };
