@@ -58,6 +58,17 @@ function grouped<T>(items: readonly T[], key: (item: T) => string | number): Map
   return groups;
 }
 
+/**
+ * Whether two keys are alike enough to suggest one for the other: four characters in a row in
+ * common (a digit left out or swapped elsewhere), so that an account of nothing like any other
+ * (`4471`) is offered no list of unrelated tenants.
+ */
+function alike(a: string, b: string): boolean {
+  if (a.length < 4 || b.length < 4) return false;
+  for (let at = 0; at + 4 <= a.length; at++) if (b.includes(a.slice(at, at + 4))) return true;
+  return false;
+}
+
 /** The company's matcher: its indexes built once, then one lookup per payment. */
 export function paymentMatcher(facts: MpesaMatchFacts): Matcher {
   const tenantsByKey = grouped(facts.tenants, (t) => accountKey(t.accountNo));
@@ -79,8 +90,8 @@ export function paymentMatcher(facts: MpesaMatchFacts): Matcher {
 
   const suggestions = (key: string, party: string): string[] => {
     const byPhone = facts.tenants.filter((t) => phoneFitsMask(party, t.phone)).flatMap((t) => (tenanciesOfTenant.get(t.id) ?? []).slice(-1).map(tenancyText));
-    const accounts = closestFirst(key, tenantsByKey.keys() as Iterable<string>, 3).map((k) => (tenantsByKey.get(k) ?? []).map((t) => t.accountNo).join(' or '));
-    const units = closestFirst(key, unitsByKey.keys() as Iterable<string>, 2).map((k) => (unitsByKey.get(k) ?? []).map((u) => `${u.propertyCode} ${u.unitNo}`).join(' or '));
+    const accounts = closestFirst(key, [...tenantsByKey.keys()].filter((k) => alike(key, String(k))) as string[], 3).map((k) => (tenantsByKey.get(k) ?? []).map((t) => t.accountNo).join(' or '));
+    const units = closestFirst(key, [...unitsByKey.keys()].filter((k) => alike(key, String(k))) as string[], 2).map((k) => (unitsByKey.get(k) ?? []).map((u) => `${u.propertyCode} ${u.unitNo}`).join(' or '));
     return [...new Set([...byPhone.map((c) => `${c} by phone`), ...accounts, ...units])].slice(0, 6);
   };
 
