@@ -5,8 +5,9 @@
  * waits on the event loop between a read and its write. Units still must not interleave on the
  * one connection (a microtask of another request could otherwise run its statements inside this
  * unit's transaction): they take turns through `exclusive`, as does every synchronous piece of
- * work of the store, one turn at a time per database file in the process. A unit is one transaction: BEGIN for a read, BEGIN IMMEDIATE (the write lock
- * first) otherwise; within a transaction already open (a group commit) it is a savepoint.
+ * work of the store, one turn at a time per database file in the process. A unit is one
+ * transaction: BEGIN for a read, BEGIN IMMEDIATE (the write lock first) otherwise; within a
+ * transaction already open (a group commit) it is a savepoint.
  *
  * A failure that is no fault of the request (the write lock held by another process, a full
  * disk) comes out as the refusal it stands for (store-failure.ts: 503, 507).
