@@ -1,11 +1,12 @@
 /**
  * A statement of a unit of work, in the text of each engine. Most statements are one text for
  * both: written with `?` placeholders, which PostgreSQL's text numbers ($1, $2, ...), and with
- * `{for update}`, `{for update of alias}` or `{for no key update}` where PostgreSQL locks the rows it read (SQLite's
- * write transaction holds the whole database already, so its text drops the mark). Where the
- * dialects really differ (JSON building, binding a list, collations), the two texts are written
- * side by side with `dialects`. `{bytewise}` marks a text column ordered by its bytes. Both texts are made once, when the module that declares the
- * statement loads: nothing is rebuilt per call.
+ * `{for update}`, `{for update of alias}` or `{for no key update}` where PostgreSQL locks the
+ * rows it read (SQLite's write transaction holds the whole database already, so its text drops
+ * the mark); `{bytewise}` after a text column orders it by its bytes on both. Where the dialects
+ * really differ (JSON building, binding a list, a lateral join), the two texts are written side
+ * by side with `dialects`. Both texts are made once, when the module that declares the statement
+ * loads: nothing is rebuilt per call.
  */
 
 export interface Sql {
@@ -31,7 +32,7 @@ export function dialects(texts: { sqlite: string; postgres: string }): Sql {
   return { sqlite, postgres };
 }
 
-/** `?` outside quotes and comments as $1, $2, ... in order. */
+/** `?` outside quoted text (strings and identifiers) as $1, $2, ... in order. */
 export function numberedPlaceholders(text: string): string {
   let n = 0;
   let out = '';
