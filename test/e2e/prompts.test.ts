@@ -67,7 +67,11 @@ describe('at a terminal', () => {
     await statements.waitForNext(new RegExp(`${landlord!.code}\\s*❯ ${landlord!.code} ${landlord!.name}`));
     statements.type(KEY.enter);
     expect(await statements.exited).toBe(0);
-    expect(statements.screen()).toContain(landlord!.name);
+    // The command's output, not the pick list: every statement of the landlord with its property.
+    const expected = readRows<{ id: number; name: string }>(db, 'select s.id, p.name from statements s join properties p on p.id = s.property_id where s.landlord_id = ?', landlord!.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const output = statements.screen().slice(statements.screen().lastIndexOf(`${landlord!.code} ${landlord!.name}`));
+    for (const { id, name } of expected) expect(output).toMatch(new RegExp(`\\b${id}\\b.*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   });
 
   it('Ctrl-C at a prompt exits 130 without a stack trace', async () => {

@@ -86,7 +86,10 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(byShop.body.list.every((r: CashSaleRecord) => r.retailShopId === refs1.shopId)).toBe(true);
       const byUser = await server.request('GET', LIST, { token: cashier1, query: { salesPersonId: refs1.userId } });
       expect(byUser.status).toBe(200);
+      // Complete: every sale of the person, not just some of them.
+      expect(byUser.body.count).toBe(await count('select count(*) as n from cash_sales where user_id = ?', refs1.userId));
       expect(byUser.body.count).toBeGreaterThan(0);
+      expect(byUser.body.list.length).toBe(byUser.body.count);
       expect(byUser.body.list.every((r: CashSaleRecord) => r.userId === refs1.userId)).toBe(true);
     });
 

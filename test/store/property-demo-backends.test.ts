@@ -97,7 +97,17 @@ describe('the demo portfolio on both backends', () => {
     );
     // One on time, one back-dated into an earlier month (the tenancy is derived again).
     const csv = `property_code,unit_no,tenant_account,date,amount\n${tenancy!.property},${tenancy!.unit},${tenancy!.account},2026-11-02,1234.56\n${tenancy!.property},${tenancy!.unit},${tenancy!.account},2026-07-15,20000\n`;
-    for (const store of stores()) await store.importLedger(1, 'receipts', csv);
+    const paidIn = async (store: PropertyStore, month: number) => {
+      const rows = await store.paidBalanceReport({ companyId: 1, month, year: 2026 });
+      const row = rows.find((r) => r.tntAccount === tenancy!.account)!;
+      return Math.round((row.paidRent + row.paidRentTax + row.paidSrvc + row.paidSrvcTax + row.odnsPaidItAmount) * 100);
+    };
+    for (const store of stores()) {
+      const before = [await paidIn(store, 7), await paidIn(store, 11)];
+      await store.importLedger(1, 'receipts', csv);
+      // The import did something: each month's report of the tenancy shows the receipt dated in it.
+      expect([await paidIn(store, 7), await paidIn(store, 11)]).toEqual([before[0]! + 2_000_000, before[1]! + 123_456]);
+    }
     await expectSameReports();
   }, 120_000);
 
