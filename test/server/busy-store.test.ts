@@ -98,8 +98,13 @@ describe('a store whose write lock another process holds', () => {
 
   it('saves once the lock is released within the wait, exactly once', async () => {
     const holder = await holdWriteLock(dbFile);
-    const saving = save('BUSY-THEN-SAVED');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    let settled = false;
+    const saving = save('BUSY-THEN-SAVED').finally(() => (settled = true));
+    // Reads answered after the save was sent: the server has the save, and it has not answered
+    // while the lock is held, so it is waiting for the lock (no fixed sleep to guess that).
+    for (let i = 0; i < 3; i++) expect((await list()).status).toBe(200);
+    expect(settled).toBe(false);
+    expect(salesWithRef('BUSY-THEN-SAVED')).toBe(0);
     await holder.release();
     const reply = await saving;
     expect(reply.status).toBe(200);
