@@ -42,6 +42,8 @@ const NO_DATA_FILE = new Set([
   'server/demo',
   'sale/outbox-delete',
   'completion/completion',
+  'auth/login',
+  'auth/logout',
 ]);
 
 /** Commands whose output has no columns to choose: `--fields` is refused rather than ignored. */

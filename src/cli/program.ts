@@ -3,6 +3,7 @@
  * work is loaded lazily when it runs, so `shopprop --help` costs little more than Node itself.
  */
 import { Command, type OutputConfiguration } from 'commander';
+import { authCommands } from './commands/auth/register.js';
 import { completionCommand } from './commands/completion/register.js';
 import { configCommands } from './commands/config/register.js';
 import { doctorCommand } from './commands/doctor/register.js';
@@ -34,6 +35,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   program.addCommand(receiptCommands());
   for (const command of propertyCommands()) program.addCommand(command);
   program.addCommand(monthEndCommand());
+  for (const command of authCommands()) program.addCommand(command);
   program.addCommand(configCommands());
   program.addCommand(serveCommand());
   program.addCommand(demoCommand());

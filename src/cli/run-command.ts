@@ -12,6 +12,12 @@ export async function runCommand<T>(globals: GlobalOptions, body: (context: Comm
     // An -o FILE that exists is agreed to (or refused) before any request is made.
     await checkOutputFile(context, globals.output);
     return await body(context);
+  } catch (error) {
+    // Loaded only on a refusal: the expiry a 401 may mean is told in words.
+    if (error instanceof Error && (error as { status?: number }).status === 401) {
+      throw await (await import('./sign-in/expired-login.js')).namedExpiry(context, error);
+    }
+    throw error;
   } finally {
     await context.close();
   }

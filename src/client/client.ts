@@ -65,6 +65,14 @@ export interface ShopClientOptions {
   fetchDirect?: (url: URL, signal?: AbortSignal) => Promise<TransportResponse>;
 }
 
+export interface RawRequest {
+  method: TransportRequest['method'];
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 export interface SaveOptions {
   /** Makes the save safe to retry: the server records the sale once per key. */
   idempotencyKey?: string;
@@ -159,6 +167,19 @@ export class ShopClient {
     return requirePdf(response, { method: 'GET', path: url.pathname, operation });
   }
 
+  /**
+   * Any request to the service with this client's token, time-outs and retries (GETs, and POSTs
+   * with an Idempotency-Key); the answer as it came, for what the typed calls do not cover
+   * (`shopprop api`, log-in). A non-2xx answer is an ApiError of its kind, as every call's.
+   */
+  async raw(request: RawRequest): Promise<TransportResponse> {
+    const sent = this.request(request.method, request.path, request.query, request.body, request.headers);
+    const operation = `${request.method} ${request.path}`;
+    const response = await this.send(sent, operation);
+    if (!isOk(response.status)) throw this.located(errorFromResponse(sent, response).withOperation(operation));
+    return response;
+  }
+
   close(): Promise<void> {
     return this.transport.close();
   }
@@ -229,7 +250,7 @@ export class ShopClient {
   }
 
   private request(
-    method: 'GET' | 'POST',
+    method: TransportRequest['method'],
     path: string,
     query?: Record<string, QueryValue>,
     body?: unknown,

@@ -36,7 +36,7 @@ export interface ApiErrorInit {
 /** What the user can do about each kind of failure. */
 const FIXES: Record<ApiErrorKind, string> = {
   badRequest: 'check the parameters sent',
-  auth: 'set a token with `shopprop config set token …` or SHOPPROP_TOKEN',
+  auth: 'sign in with `shopprop login`, or set a token with `shopprop config set token …` or SHOPPROP_TOKEN',
   forbidden: "the token's company or role does not allow this: use a token of that company or with a role that may do it",
   notFound: 'check the id, and that the base URL points at the service',
   invalidInput: 'correct the field named by the server and send again',

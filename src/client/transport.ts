@@ -4,8 +4,11 @@
  */
 export type QueryValue = string | number | boolean | undefined;
 
+/** The interface's endpoints use GET and POST; `shopprop api` may send the others to a server that has them. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface TransportRequest {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   /** Path relative to the base URL, e.g. `/api/inventorycashsale/list`. */
   path: string;
   query?: Record<string, QueryValue>;

@@ -91,7 +91,7 @@ describe('an answer with a failure status', () => {
     });
     const empty = await failure((c) => c.listCashSales({ companyId: 1 }));
     expect(empty.message).toBe(
-      'cash sale list (GET /api/inventorycashsale/list) failed: HTTP 401; set a token with `shopprop config set token …` or SHOPPROP_TOKEN',
+      'cash sale list (GET /api/inventorycashsale/list) failed: HTTP 401; sign in with `shopprop login`, or set a token with `shopprop config set token …` or SHOPPROP_TOKEN',
     );
   });
 

@@ -4,6 +4,7 @@ import { CONFIG_FILE_NAME } from './config-file.js';
 import { ConfigUsageError } from './errors.js';
 import { checkProfileKey, checkProfileName, parseProfileValue, type Profile, type ProfileKey } from './keys.js';
 import { configDir, type PathEnv } from './paths.js';
+import { SIGN_IN_ENTRY, type SignIn } from './sign-in.js';
 import { brokenConfigMessage, StoredProfiles, type StoredConfig } from './stored-profiles.js';
 
 export type { ProfileSource, StoredConfig } from './stored-profiles.js';
@@ -94,6 +95,22 @@ export class ConfigStore extends StoredProfiles {
       profiles[profile] = next;
     });
     return true;
+  }
+
+  /**
+   * Keeps a log-in (or forgets it, with undefined) together with its token, in one write: the
+   * file never holds a token with another's sign-in. Forgetting removes the token too.
+   */
+  setSignIn(profile: string, signIn: SignIn | undefined, token?: string): void {
+    checkProfileName(profile);
+    const parsedToken = token === undefined ? undefined : parseProfileValue('token', token);
+    this.#update((profiles) => {
+      const next: Record<string, unknown> = { ...(Object.hasOwn(profiles, profile) ? profiles[profile] : {}) };
+      delete next[SIGN_IN_ENTRY];
+      delete next.token;
+      if (signIn !== undefined) Object.assign(next, { token: parsedToken, [SIGN_IN_ENTRY]: signIn });
+      profiles[profile] = next;
+    });
   }
 
   /** Makes a profile the active one. It must exist, so a typo cannot silently switch to an empty profile. */

@@ -6,3 +6,4 @@ export * from './config-file.js';
 export * from './config-store.js';
 export * from './settings.js';
 export * from './redact.js';
+export * from './sign-in.js';

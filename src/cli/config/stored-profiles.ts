@@ -1,4 +1,5 @@
 import { DEFAULT_PROFILE, PROFILE_KEYS, type Profile } from './keys.js';
+import { parseSignIn, SIGN_IN_ENTRY, type SignIn } from './sign-in.js';
 
 /** The config file's shape. */
 export interface StoredConfig {
@@ -53,6 +54,11 @@ export class StoredProfiles implements ProfileSource {
     const listed: Record<string, unknown> = {};
     for (const key of PROFILE_KEYS) if (raw[key] !== undefined) listed[key] = raw[key];
     return listed as Profile;
+  }
+
+  /** Who `shopprop login` signed in on the profile, if anyone (its own entry, never inherited). */
+  signIn(profile: string): SignIn | undefined {
+    return parseSignIn(this.rawProfile(profile)[SIGN_IN_ENTRY]);
   }
 
   protected readStored(): StoredConfig {
