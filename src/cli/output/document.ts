@@ -61,7 +61,7 @@ export interface DocumentOptions {
   /** Tables: the width to fit each section's table to (as lists do); none: no limit. */
   width?: number;
   /** Tables: told which columns of a section were left out to fit the width. */
-  onDropped?: (section: string, keys: readonly string[]) => void;
+  onDropped?: (section: string, keys: readonly string[], headings: readonly string[]) => void;
   /** Tables: lines above the document saying what it is of (company, property, period). */
   heading?: readonly string[];
 }
@@ -175,7 +175,8 @@ function documentTable(doc: Row, layout: DocumentLayout, opts: DocumentOptions, 
       continue;
     }
     const columns = selectFields(undefined, section.columns, 'table');
-    const fit = { width: opts.width, priority: section.columns.tablePriority, onDropped: (keys: readonly string[]) => opts.onDropped?.(section.name, keys) };
+    const sum = section.columns.rowSum ? { rowSum: section.columns.rowSum, columns: section.columns.columns } : undefined;
+    const fit = { width: opts.width, priority: section.columns.tablePriority, onDropped: (keys: readonly string[], headings: readonly string[]) => opts.onDropped?.(section.name, keys, headings), sum };
     parts.push(`\n${heading}\n`, tableText(lines, columns, { color: opts.color, totals: true, timeZone, fit }));
   }
   return parts.join('');

@@ -111,7 +111,10 @@ export async function renderRecords(
         for await (const record of records) rows.push(record);
       }
       const { tableText } = await import('./table-text.js');
-      const fit = { width: opts.width, priority: opts.columns.tablePriority, mayDrop: opts.fields === undefined, onDropped: opts.onDropped };
+      const chosen = opts.fields !== undefined;
+      // Columns the person chose are shown as chosen; the table's own choice keeps its rows adding up.
+      const sum = !chosen && opts.columns.rowSum ? { rowSum: opts.columns.rowSum, columns: opts.columns.columns } : undefined;
+      const fit = { width: opts.width, priority: opts.columns.tablePriority, mayDrop: !chosen, onDropped: opts.onDropped, sum };
       const heading = opts.heading?.length ? `${opts.heading.join('\n')}\n` : '';
       await writeChunk(out, heading + tableText(rows, columns, { ...opts, timeZone, fit }));
       return rows.length;

@@ -1,9 +1,12 @@
 import type { CashSaleRecord } from '../../../contract/index.js';
 import type { SalePayment } from '../../../contract/sale-payments.js';
-import { columnSet, type Column } from './types.js';
+import { columnSet, type Column, type RowSum } from './types.js';
 
 /** A sale with its payments, as the local server gives them (GET /api/local/sale-payments). */
 export type CashSaleWithPayments = CashSaleRecord & { payments?: SalePayment[] };
+
+/** A sale's balance is what is still owed of it: total - paid; a narrow table keeps the three together. */
+const SALE_BALANCE: RowSum = { result: 'balance', terms: [{ key: 'totalAmount', sign: 1 }, { key: 'amountPaid', sign: -1 }] };
 
 /** Cash sales (interface 2.2). */
 export const cashSaleColumns = columnSet<CashSaleRecord>(
@@ -30,7 +33,8 @@ export const cashSaleColumns = columnSet<CashSaleRecord>(
     { key: 'balance', header: 'Balance', kind: 'money', total: true },
   ],
   ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'paymentMethod'],
-  ['receiptNo', 'issueDate', 'totalAmount', 'issuedTo', 'balance', 'amountPaid', 'paymentMethod', 'id'],
+  ['receiptNo', 'issueDate', 'totalAmount', 'amountPaid', 'balance', 'issuedTo', 'paymentMethod', 'id'],
+  SALE_BALANCE,
 );
 
 /** Cash sales with each sale's payments: the list from a server that gives them. */
@@ -38,5 +42,6 @@ export const cashSaleWithPaymentColumns = columnSet<CashSaleWithPayments>(
   'cash sale',
   [...(cashSaleColumns.columns as readonly (Column & { key: keyof CashSaleRecord })[]), { key: 'payments', header: 'Payments', kind: 'payments' }],
   ['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'payments'],
-  ['receiptNo', 'issueDate', 'totalAmount', 'issuedTo', 'balance', 'payments', 'amountPaid', 'id'],
+  ['receiptNo', 'issueDate', 'totalAmount', 'amountPaid', 'balance', 'issuedTo', 'payments', 'id'],
+  SALE_BALANCE,
 );

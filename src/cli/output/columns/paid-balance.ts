@@ -1,7 +1,10 @@
 import type { PaidBalanceRow } from '../../../contract/index.js';
 import { columnSet } from './types.js';
 
-/** Tenant paid and balance rows (interface 2.5). Every amount adds up across tenancies. */
+/**
+ * Tenant paid and balance rows (interface 2.5). Every amount adds up across tenancies, and a
+ * row adds up along: total b/f + charged (rent, service, their taxes) - paid (likewise) = total c/f.
+ */
 export const paidBalanceColumns = columnSet<PaidBalanceRow>(
   'paid balance row',
   [
@@ -47,4 +50,12 @@ export const paidBalanceColumns = columnSet<PaidBalanceRow>(
   ],
   ['property', 'unitNo', 'tenant', 'totalBf', 'rentWoTax', 'srvcWoTax', 'paidRent', 'paidSrvc', 'totalCf'],
   ['unitNo', 'tenant', 'totalCf', 'totalBf', 'paidRent', 'rentWoTax', 'paidSrvc', 'srvcWoTax', 'property'],
+  {
+    result: 'totalCf',
+    terms: [
+      { key: 'totalBf', sign: 1 },
+      { key: 'charged', header: 'Charged', sign: 1, members: ['rentWoTax', 'rentTax', 'srvcWoTax', 'srvcTax'] },
+      { key: 'paid', header: 'Paid', sign: -1, members: ['paidRent', 'paidRentTax', 'paidSrvc', 'paidSrvcTax'] },
+    ],
+  },
 );

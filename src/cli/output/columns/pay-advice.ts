@@ -1,7 +1,7 @@
 import type { ExpenseLine, PayAdvice, RentLine } from '../../../contract/index.js';
 import { columnSet, type Column } from './types.js';
 
-/** Rent lines of a pay advice (interface 2.6): one per unit. */
+/** Rent lines of a pay advice (interface 2.6): one per unit; balance b/f + invoiced - paid - paid tax = balance c/f. */
 export const rentLineColumns = columnSet<RentLine>(
   'rent line',
   [
@@ -14,8 +14,16 @@ export const rentLineColumns = columnSet<RentLine>(
     { key: 'amountPaidTax', header: 'Paid tax', kind: 'money', total: true },
     { key: 'balanceCf', header: 'Balance c/f', kind: 'money', total: true },
   ],
-  ['unitNo', 'tenantName', 'monthlyCharge', 'invoiced', 'balanceBf', 'amountPaid', 'amountPaidTax', 'balanceCf'],
+  ['unitNo', 'tenantName', 'monthlyCharge', 'balanceBf', 'invoiced', 'amountPaid', 'amountPaidTax', 'balanceCf'],
   ['unitNo', 'tenantName', 'balanceCf', 'amountPaid', 'invoiced', 'balanceBf', 'amountPaidTax', 'monthlyCharge'],
+  {
+    result: 'balanceCf',
+    terms: [
+      { key: 'balanceBf', sign: 1 },
+      { key: 'invoiced', sign: 1 },
+      { key: 'paidWithTax', header: 'Paid with tax', sign: -1, members: ['amountPaid', 'amountPaidTax'] },
+    ],
+  },
 );
 
 /** Expense lines of a pay advice. */

@@ -1,10 +1,12 @@
 import type { SaleItemRecord } from '../../../contract/index.js';
+import { roundToCents } from '../../../domain/money.js';
 import { columnSet } from './types.js';
 
 /**
  * Sale lines (interface 2.3). Prices are per unit, so only line amounts are totalled. The
  * interface's buyingPrice is the price the customer paid per unit (the line total is built on
- * it), so it is the "Unit price"; unitCost is what the unit cost the shop.
+ * it), so it is the "Unit price"; unitCost is what the unit cost the shop. A table shows the
+ * tax added to a price that excluded it, so that qty x price - discount + tax added = line total.
  */
 export const saleItemColumns = columnSet<SaleItemRecord>(
   'sale item',
@@ -35,6 +37,16 @@ export const saleItemColumns = columnSet<SaleItemRecord>(
     { key: 'companyId', header: 'Company', kind: 'integer' },
     { key: 'userId', header: 'Sales person', kind: 'integer' },
   ],
-  ['id', 'issueDate', 'itemName', 'qty', 'buyingPrice', 'discount', 'taxAmount', 'lineTotal', 'issuedTo'],
-  ['itemName', 'issueDate', 'lineTotal', 'qty', 'buyingPrice', 'discount', 'taxAmount', 'issuedTo', 'id'],
+  ['id', 'issueDate', 'itemName', 'qty', 'buyingPrice', 'discount', 'lineTotal', 'issuedTo'],
+  // A narrow table keeps what makes the line total (it adds up) before the date.
+  ['itemName', 'lineTotal', 'qty', 'buyingPrice', 'discount', 'issueDate', 'issuedTo', 'id'],
+  {
+    result: 'lineTotal',
+    terms: [
+      { key: 'buyingPrice', sign: 1, times: 'qty' },
+      { key: 'discount', sign: -1 },
+      // A price that included its tax already holds it; only tax added to the price adds up.
+      { key: 'taxAdded', header: 'Tax added', sign: 1, cents: (line) => (line.taxIncExc === 0 || line.taxIncExc === '0' ? roundToCents(Number(line.taxAmount ?? 0)) : 0) },
+    ],
+  },
 );

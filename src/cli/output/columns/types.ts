@@ -26,6 +26,28 @@ export interface ColumnSet {
   readonly tablePriority?: readonly string[];
   /** Fields CSV and xlsx leave out unless `--fields` names them (an HTML document in a spreadsheet cell helps nobody). */
   readonly csvOnRequest?: readonly string[];
+  /** What each row adds up to: a table that must narrow keeps it adding up (output/row-sum.ts). */
+  readonly rowSum?: RowSum;
+}
+
+export interface SumTerm {
+  /** A field of the record, or, for a group or a figure of its own, the key of the column shown. */
+  readonly key: string;
+  readonly sign: 1 | -1;
+  /** The heading of a column the table adds (a group's sum, a figure of its own). */
+  readonly header?: string;
+  /** A group: these fields in full when they fit, else one column of their sum. */
+  readonly members?: readonly string[];
+  /** A figure that is no field, in cents (the tax added to a price that did not include it). */
+  readonly cents?: (record: Readonly<Record<string, unknown>>) => number;
+  /** The term's field is multiplied by this field to add up (a unit price by the quantity). */
+  readonly times?: string;
+}
+
+/** result = the sum of the signed terms, on every row. */
+export interface RowSum {
+  readonly result: string;
+  readonly terms: readonly SumTerm[];
 }
 
 type KeyOf<T> = Extract<keyof T, string>;
@@ -36,6 +58,7 @@ export function columnSet<T extends object>(
   columns: readonly (Column & { readonly key: KeyOf<T> })[],
   defaultTableFields: readonly KeyOf<T>[],
   tablePriority?: readonly KeyOf<T>[],
+  rowSum?: RowSum,
 ): ColumnSet {
-  return tablePriority ? { name, columns, defaultTableFields, tablePriority } : { name, columns, defaultTableFields };
+  return { name, columns, defaultTableFields, ...(tablePriority && { tablePriority }), ...(rowSum && { rowSum }) };
 }
