@@ -7,6 +7,7 @@ import type { Transport } from '../client/transport.js';
 import { cliIO, type CliIO, type Terminal } from './cli-io.js';
 import type { Settings } from './config/settings.js';
 import type { GlobalOptions } from './global-options.js';
+import { wrapWords } from './output/wrap-words.js';
 import { upgradeNotice } from './upgrade-notice.js';
 import { CliUsageError } from './usage-error.js';
 
@@ -84,7 +85,8 @@ export function createContext(globals: GlobalOptions, io: CliIO = cliIO()): Comm
       })());
     },
     say(message) {
-      terminal.stderr.write(`${message}\n`);
+      const stderr = terminal.stderr as NodeJS.WriteStream;
+      terminal.stderr.write(`${wrapWords(message, stderr.isTTY ? stderr.columns : undefined)}\n`);
     },
     now: () => io.now(),
     setExitCode(code) {

@@ -43,7 +43,7 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       timeZone: settings.timeZone,
       width: tableWidthFor(context, target.isTTY),
       heading: list.heading,
-      onDropped: (keys) => context.say(`left out to fit ${tableWidthFor(context, target.isTTY)} columns: ${keys.join(', ')} (--wide shows them; --fields chooses the columns)`),
+      onDropped: (_keys, headings) => context.say(droppedNotice(tableWidthFor(context, target.isTTY), headings)),
       terminal: target.isTTY,
     });
   });
@@ -53,6 +53,11 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
   if (notice) context.say(notice);
   if (context.globals.output && context.globals.output !== '-') context.say(`wrote ${countOf(shown, 'record')} to ${context.globals.output}`);
   return shown;
+}
+
+/** Which columns a table left out, by the headings a person would have seen. */
+export function droppedNotice(width: number | undefined, headings: readonly string[]): string {
+  return `left out to fit ${width} columns: ${headings.join(', ')} (--wide shows every column; --fields chooses them)`;
 }
 
 /**

@@ -28,11 +28,12 @@ export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', ctrlC: '\x03', b
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][AB012]|\x1b[=>]/g;
 
-export function spawnPty(args: string[], options: CliEnvironment): PtySession {
+/** `size`: the terminal's columns and rows; default 120 x 40. */
+export function spawnPty(args: string[], options: CliEnvironment, size: { cols: number; rows: number } = { cols: 120, rows: 40 }): PtySession {
   const term = pty.spawn(process.execPath, [BIN, ...args], {
     name: 'xterm-256color',
-    cols: 120,
-    rows: 40,
+    cols: size.cols,
+    rows: size.rows,
     env: cliEnv(options) as Record<string, string>,
   });
   let output = '';

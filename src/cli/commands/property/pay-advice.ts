@@ -53,8 +53,8 @@ export async function run(options: PayAdviceOptions & GlobalOptions): Promise<vo
         terminal: target.isTTY,
         width: tableWidthFor(context, target.isTTY),
         heading: [payAdviceHeading(scope, settings.timeZone, context.now())],
-        onDropped: (section, keys) =>
-          context.say(`left out of the ${section} to fit ${tableWidthFor(context, target.isTTY)} columns: ${keys.join(', ')} (--wide shows them)`),
+        onDropped: (section, _keys, headings) =>
+          context.say(`left out of the ${section} to fit ${tableWidthFor(context, target.isTTY)} columns: ${headings.join(', ')} (--wide shows them)`),
       }),
     );
   });
