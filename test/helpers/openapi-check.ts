@@ -13,14 +13,15 @@ const document = openApiDocument('test') as { paths: Record<string, Record<strin
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const compiled = new Map<string, ValidateFunction>();
 
-function validatorFor(path: string, method: string, status: number): ValidateFunction | undefined {
+/** The operation's validator for the status; null when the document has the operation but no JSON schema for it. */
+function validatorFor(path: string, method: string, status: number): ValidateFunction | null | undefined {
   const responses = document.paths[path]?.[method.toLowerCase()]?.responses;
   if (!responses) return undefined;
   const key = `${method} ${path} ${status}`;
   let validate = compiled.get(key);
   if (!validate) {
     const schema = (responses[String(status)] ?? responses.default)?.content?.['application/json']?.schema;
-    if (!schema) return undefined;
+    if (!schema) return null;
     // $refs point into the document's components.
     validate = ajv.compile({ ...schema, components: document.components, $id: `https://shopprop.test/answers/${compiled.size}` });
     compiled.set(key, validate);
@@ -28,11 +29,15 @@ function validatorFor(path: string, method: string, status: number): ValidateFun
   return validate;
 }
 
-/** Throws when a JSON answer of an operation in the document does not follow it; other answers pass. */
+/**
+ * Throws when a JSON answer of an operation in the document does not follow it, or has a status
+ * the document gives no JSON schema for; answers of paths the document does not describe pass.
+ */
 export function checkAnswer(method: string, url: string, status: number, body: unknown): void {
   const path = new URL(url, 'http://x').pathname;
   const validate = validatorFor(path, method, status);
-  if (!validate) return;
+  if (validate === undefined) return;
+  if (validate === null) throw new Error(`${method} ${path} ${status}: /api/openapi.json has no JSON schema for this answer`);
   if (!validate(body)) {
     throw new Error(`${method} ${path} ${status}: the answer does not follow /api/openapi.json: ${ajv.errorsText(validate.errors)}`);
   }
