@@ -40,6 +40,8 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       bom: globals.bom,
       color: colourWanted(context, target.isTTY),
       totals: list.totals,
+      // Summed over one page of a longer list, the total is the page's, not the list's.
+      totalLabel: (shown) => (shown < (list.count?.() ?? shown) ? 'Page total' : 'Total'),
       timeZone: settings.timeZone,
       width: tableWidthFor(context, target.isTTY),
       heading: list.heading,

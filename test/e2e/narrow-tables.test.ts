@@ -54,3 +54,11 @@ describe('what a narrow table left out', () => {
     expect(hint).toBe('left out to fit 80 columns: ID, Date, Customer (--wide shows every column;\n  --fields chooses them)');
   }, 60_000);
 });
+
+describe('a page of the sale list at a terminal', () => {
+  it('labels its totals row as the page total, beside how many of the sales it shows', async () => {
+    const { screen } = await at80(['sale', 'list']);
+    expect(screen).toMatch(/│ Page total\s+│/);
+    expect(screen).toContain('showing 50 of 900; --all for every page');
+  }, 60_000);
+});

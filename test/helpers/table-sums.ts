@@ -19,7 +19,7 @@ export function readTable(text: string): TableRows {
 }
 
 const cents = (text: string): number | undefined => {
-  const plain = text.replace(/^Total\s*/, '').replaceAll(',', '');
+  const plain = text.replace(/^(Page total|Total)\s*/, '').replaceAll(',', '');
   return /^-?\d+(\.\d{2})?$/.test(plain) ? Math.round(Number(plain) * 100) : plain === '' ? 0 : undefined;
 };
 
@@ -49,7 +49,7 @@ export function rowsNotAddingUp(table: TableRows, set: ColumnSet): { checked: nu
       return value(term.key);
     };
     // The totals row of a quantity times a price is no sum of the shown figures: only lines are checked then.
-    if (row[0]!.startsWith('Total') && sum.terms.some((t) => t.times)) continue;
+    if (/^(Page total|Total)/.test(row[0]!) && sum.terms.some((t) => t.times)) continue;
     const added = sum.terms.reduce((total, term) => total + term.sign * termValue(term), 0);
     checked++;
     if (added !== value(sum.result)) wrong.push(`${row.join(' | ')}: adds up to ${added / 100}`);

@@ -24,6 +24,8 @@ export interface RenderOptions {
   color?: boolean;
   /** Add a totals row to a table, summing the money columns marked `total`. */
   totals?: boolean;
+  /** The totals row's label for a table of this many records (default "Total"). */
+  totalLabel?: (shown: number) => string;
   /** IANA zone of table, csv and xlsx dates (json keeps UTC); default Africa/Nairobi. */
   timeZone?: string;
   /** Fit a table to this many characters; absent: no limit. */
@@ -116,7 +118,7 @@ export async function renderRecords(
       const sum = !chosen && opts.columns.rowSum ? { rowSum: opts.columns.rowSum, columns: opts.columns.columns } : undefined;
       const fit = { width: opts.width, priority: opts.columns.tablePriority, mayDrop: !chosen, onDropped: opts.onDropped, sum };
       const heading = opts.heading?.length ? `${opts.heading.join('\n')}\n` : '';
-      await writeChunk(out, heading + tableText(rows, columns, { ...opts, timeZone, fit }));
+      await writeChunk(out, heading + tableText(rows, columns, { ...opts, totalLabel: opts.totalLabel?.(rows.length), timeZone, fit }));
       return rows.length;
     }
   }

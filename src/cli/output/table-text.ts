@@ -29,14 +29,14 @@ export interface TableFit {
 export function tableText(
   records: readonly object[],
   allColumns: readonly Column[],
-  opts: { color?: boolean; totals?: boolean; timeZone: string; fit?: TableFit },
+  opts: { color?: boolean; totals?: boolean; totalLabel?: string; timeZone: string; fit?: TableFit },
 ): string {
   const paint = new Chalk({ level: opts.color ? 1 : 0 });
   const sum = opts.fit?.sum;
   const layouts = sum ? sumLayouts(allColumns, sum.columns, sum.rowSum, opts.fit?.priority ?? allColumns.map((c) => c.key)) : [];
   const draw = (table: Fitted, columns: readonly Column[]) => {
     if (table.dropped.length > 0) opts.fit?.onDropped?.(table.dropped, table.dropped.map((key) => columns.find((c) => c.key === key)!.header));
-    return drawTable({ ...table, paint });
+    return drawTable({ ...table, totalLabel: opts.totalLabel, paint });
   };
   if (layouts.length === 0) return draw(fitted(records, allColumns, opts.fit?.priority, opts), allColumns);
   const rows = withSums(records, sum!.rowSum);
@@ -60,7 +60,7 @@ interface Fitted {
  * whose first cell reads "Total 1,234.00" when that column has a sum: a table sized on its
  * rows alone came out wider than the terminal once the totals row was drawn.
  */
-function fitted(records: readonly object[], allColumns: readonly Column[], priority: readonly string[] | undefined, opts: { totals?: boolean; timeZone: string; fit?: TableFit }): Fitted {
+function fitted(records: readonly object[], allColumns: readonly Column[], priority: readonly string[] | undefined, opts: { totals?: boolean; totalLabel?: string; timeZone: string; fit?: TableFit }): Fitted {
   let columns = allColumns;
   let rows = records.map((record) => columns.map((column) => tableCell((record as Row)[column.key], column, opts.timeZone)));
   const totals = opts.totals && records.length > 0 ? sumTotals(columns, records) : undefined;
@@ -68,7 +68,8 @@ function fitted(records: readonly object[], allColumns: readonly Column[], prior
   if (width === undefined || columns.length === 0) return { columns, rows, totals, dropped: [] };
   const natural = columns.map((column, i) => {
     const total = totals?.get(column.key);
-    const totalCell = total === undefined ? (i === 0 && totals ? 'Total' : '') : `${i === 0 ? 'Total ' : ''}${formatCents(total)}`;
+    const label = opts.totalLabel ?? 'Total';
+    const totalCell = total === undefined ? (i === 0 && totals ? label : '') : `${i === 0 ? `${label} ` : ''}${formatCents(total)}`;
     let widest = Math.max(column.header.length, totalCell.length);
     for (const row of rows) widest = Math.max(widest, row[i]!.length);
     // A payment cut shorter than "M-Pesa 29,999.00" says nothing: leave the column out first.

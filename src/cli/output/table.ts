@@ -16,6 +16,8 @@ export interface TableParts {
   rows: readonly (readonly string[])[];
   /** Totals in cents per column key, for a totals row. */
   totals?: ReadonlyMap<string, number>;
+  /** What the totals row is labelled: "Total", or "Page total" for one page of a longer list. */
+  totalLabel?: string;
   paint: ChalkInstance;
 }
 
@@ -23,7 +25,7 @@ export interface TableParts {
  * An aligned table: numbers right-aligned, headers bold cyan when colour is on. cli-table3's
  * own styling is switched off because it decides colour from process state, not our flags.
  */
-export function drawTable({ columns, rows, totals, paint }: TableParts): string {
+export function drawTable({ columns, rows, totals, totalLabel = 'Total', paint }: TableParts): string {
   const table = new Table({
     head: columns.map((column) => paint.bold.cyan(column.header)),
     colAligns: columns.map((column) => (NUMERIC.has(column.kind) ? 'right' : 'left')),
@@ -38,8 +40,8 @@ export function drawTable({ columns, rows, totals, paint }: TableParts): string 
     table.push(
       columns.map((column, index) => {
         const sum = totals.get(column.key);
-        if (sum !== undefined) return paint.bold(index === 0 ? `Total ${formatCents(sum)}` : formatCents(sum));
-        return index === 0 ? paint.bold('Total') : '';
+        if (sum !== undefined) return paint.bold(index === 0 ? `${totalLabel} ${formatCents(sum)}` : formatCents(sum));
+        return index === 0 ? paint.bold(totalLabel) : '';
       }),
     );
   }
