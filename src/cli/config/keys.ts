@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseCorsOrigins } from '../../server/cors-origin.js';
 import { isPostgresUrl, postgresPoolSettings, redactedUrl } from '../../store/store-location.js';
 import { ConfigUsageError } from './errors.js';
+import { isSmtpKey, parseSmtpValue, SMTP_KEYS, type SmtpProfile } from './smtp-keys.js';
 
 /** The settings a profile holds. */
 export const PROFILE_KEYS = [
@@ -17,6 +18,7 @@ export const PROFILE_KEYS = [
   'database',
   'publicUrl',
   'corsOrigins',
+  ...SMTP_KEYS,
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
@@ -24,7 +26,7 @@ export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export const PAGING_STYLES = ['offset', 'page'] as const;
 export type PagingStyle = (typeof PAGING_STYLES)[number];
 
-export interface Profile {
+export interface Profile extends SmtpProfile {
   baseUrl?: string;
   token?: string;
   companyId?: number;
@@ -79,6 +81,7 @@ export function parseProfileValue<K extends ProfileKey>(key: K, value: unknown, 
 
 function parseAny(key: ProfileKey, value: unknown, where: string): string | number {
   if (ID_KEYS.has(key)) return parseId(value, where);
+  if (isSmtpKey(key)) return parseSmtpValue(key, value, where);
   switch (key) {
     case 'baseUrl':
       return parseBaseUrl(value, where);

@@ -7,7 +7,7 @@ import { lazyAction } from '../../lazy-action.js';
 import { commandGroup } from '../../command-group.js';
 
 export const CONFIG_KEYS_HELP =
-  'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone, db; a profile inherits what it leaves unset from "default"';
+  'keys: baseUrl, token, companyId, retailShopId, userId, cashbookId, pagingStyle (offset|page), timeZone, db, smtp.host, smtp.port, smtp.user, smtp.from, smtp.security (starttls|tls|none: month-end --send); a profile inherits what it leaves unset from "default"';
 
 export function configCommands(): Command {
   return withExamples(

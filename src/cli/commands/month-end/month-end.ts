@@ -12,12 +12,16 @@ import { addMonths, monthOf, MONTH_NAMES } from '../../../domain/month-range.js'
 import { countOf } from '../../../domain/plural.js';
 import { redactedUrl } from '../../../store/store-location.js';
 import { createContext, type CommandContext } from '../../context.js';
+import { withLocalStore } from '../../local-store.js';
 import type { GlobalOptions } from '../../global-options.js';
 import { collectProperty, statementPdf, statementsOfMonth, type PropertyMonth } from '../../month-end/collect-month.js';
 import { createFolderBeside } from '../../month-end/folder-beside.js';
 import { writeMonthEndFiles } from '../../month-end/month-end-files.js';
 import { scopeOf, type MonthEndScope } from '../../month-end/month-end-scope.js';
 import { summaryText } from '../../month-end/month-end-summary.js';
+import { mailServer, type MailServer } from '../../month-end/send/mail-server.js';
+import { sendStatements, type SendRequest } from '../../month-end/send/send-statements.js';
+import { storeSendRecord } from '../../month-end/send/store-send-record.js';
 import { monthEndTables } from '../../month-end/month-end-tables.js';
 import { prepareStatements, type PrepareOutcome } from '../../month-end/prepare-statements.js';
 import { progress } from '../../progress.js';
@@ -32,6 +36,9 @@ export interface MonthEndOptions {
   month?: number;
   year?: number;
   final?: boolean;
+  send?: boolean;
+  resend?: boolean;
+  yes?: boolean;
 }
 
 export async function run(options: MonthEndOptions & GlobalOptions): Promise<void> {
@@ -53,6 +60,8 @@ async function monthEnd(context: CommandContext, options: MonthEndOptions & Glob
   await consentToReplaceFolder(context, target);
   const embedded = await context.embedded();
   if (options.final && !embedded) throw new CliUsageError('--final prepares statements, which only a local store (or --database) can: a service of the interface has no prepare operation');
+  const server = options.send ? await readyToSend(context, options, embedded) : undefined;
+  if (options.resend && !options.send) throw new CliUsageError('--resend goes with --send');
   const api = await context.client();
   const reference = await fetchPropertyReference({ transport: api.transport, token: settings.token }, companyId);
   if (!reference) throw new CliUsageError('this service does not list its properties (GET /api/local/property-reference): month-end needs a shopprop server or the local store');
@@ -97,6 +106,25 @@ async function monthEnd(context: CommandContext, options: MonthEndOptions & Glob
     for (const note of notes) context.say(note);
     context.say(`wrote ${target}/: ${countOf(months.length, 'property', 'properties')}, ${countOf(statements.size, 'statement PDF')}`);
   }
+  if (!server) return;
+  const send: SendRequest = { folder: target, monthText, months, server, yes: options.yes === true, resend: options.resend === true };
+  if (!embedded) return sendStatements(context, send, undefined);
+  const scopeOfRecord = { ...request, propertyIds: scope.properties.map((p) => p.property.id), now: () => context.now() };
+  await withLocalStore(context, (store) => sendStatements(context, send, storeSendRecord(store, scopeOfRecord)));
+}
+
+/**
+ * What `--send` needs, settled before any work: the mail server and its password, someone to
+ * say yes (or --yes), and a store to record the sends in. A service keeps no record, so a rerun
+ * could not tell what was sent: there, sending is refused unless --resend says every statement
+ * of the run is to be sent whatever was sent before.
+ */
+async function readyToSend(context: CommandContext, options: MonthEndOptions, embedded: boolean): Promise<MailServer> {
+  if (!embedded && !options.resend) {
+    throw new CliUsageError('against a service (--base-url) the sends cannot be recorded, so a rerun could not tell what was already sent: --resend sends every statement of the run anyway, or run month-end on the store (--db, --database)');
+  }
+  if (!options.yes && !context.interactive) throw new CliUsageError('--send asks before sending, and there is no terminal to ask: --yes sends without asking');
+  return mailServer(context);
 }
 
 /** The month asked for, else the month before the current one in the company's zone. */

@@ -17,10 +17,14 @@ export function monthEndCommand(): Command {
       .addOption(idOption('--property <id>', 'only this property'))
       .option('--month <m>', 'month 1..12 (default: the month before the current one)', month)
       .option('--year <y>', 'year (default: that month\'s year)', year)
-      .option('--final', 'prepare FINAL statements (they close the month; default INTERIM drafts)'),
+      .option('--final', 'prepare FINAL statements (they close the month; default INTERIM drafts)')
+      .option('--send', 'then e-mail each landlord their statements, PDFs attached (the landlord\'s e-mail, else the property\'s), through the profile\'s smtp.* settings; password from SHOPPROP_SMTP_PASSWORD or asked; a statement already sent is not sent again')
+      .option('--resend', 'with --send: send statements already sent too (required against a service, which keeps no record of sends)')
+      .option('--yes', 'with --send: send without listing and asking first'),
     'shopprop month-end --landlord 1 --month 10 --year 2026',
     'shopprop month-end --zone 2 -o ~/month-ends/2026-10',
     'shopprop month-end --month 10 --final',
+    'SHOPPROP_SMTP_PASSWORD=... shopprop month-end --landlord 1 --month 10 --send --yes',
     'shopprop --base-url https://pm.example.com month-end --landlord 4',
   ).action(lazyAction('month-end/month-end'));
 }
