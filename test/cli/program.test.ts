@@ -19,7 +19,7 @@ const GROUPS: Record<string, string[]> = {
   sale: ['list', 'items', 'save', 'reconcile', 'outbox', 'sync'],
   receipt: ['specs', 'print'],
   config: ['get', 'set', 'unset', 'list', 'use', 'path'],
-  local: ['token', 'user', 'demo', 'company', 'list', 'import', 'statement', 'migrate', 'copy'],
+  local: ['token', 'user', 'demo', 'company', 'list', 'import', 'mpesa', 'statement', 'migrate', 'copy'],
 };
 
 function quietProgram(): { program: Command; output: () => string } {
