@@ -11,6 +11,7 @@
  * would crowd them and cut large figures. The net amount due, the figure a reader copies
  * into a payment, carries it in full.
  */
+import { FIGURE_NAMES } from '../../domain/figure-names.js';
 import { dayText } from '../../domain/month-range.js';
 import { toCents } from '../../domain/money.js';
 import { formatAmount } from '../../domain/rent-details-html.js';
@@ -102,30 +103,30 @@ function draw(doc: Doc, d: StatementDocument): void {
 
   section(doc, 'Income', width, currency);
   amounts(doc, width, [
-    ['Rent received', money(s.recievedRent)],
-    ['Service charges received', money(s.receivedUtility)],
+    [FIGURE_NAMES.rentReceived, money(s.recievedRent)],
+    [FIGURE_NAMES.serviceChargesReceived, money(s.receivedUtility)],
     [`Period income (${(s.stmtIncomeLabel ?? 'received').toLowerCase()})`, money(s.periodIncome)],
-    ['Tax collected for the landlord', money(s.periodVat)],
+    [FIGURE_NAMES.taxForLandlord, money(s.periodVat)],
   ]);
   section(doc, 'Deductions', width, currency);
   const expenseRows: [string, string][] = d.expenseLines.map((e) => [`  ${date(e.date)} ${e.description}`, formatAmount(e.amount)]);
   amounts(doc, width, [
-    [`Management fees (${s.manFeesRate}%)`, money(s.manFees)],
-    ['VAT on management fees', money(s.manFeesTax)],
-    ['Expenses', money(s.expenses)],
+    [`${FIGURE_NAMES.managementFees} (${s.manFeesRate}%)`, money(s.manFees)],
+    [FIGURE_NAMES.managementFeesVat, money(s.manFeesTax)],
+    [FIGURE_NAMES.expenses, money(s.expenses)],
     ...expenseRows,
-    ['Total deductions', money(s.lessPeriodTxn)],
+    [FIGURE_NAMES.totalDeductions, money(s.lessPeriodTxn)],
   ]);
   section(doc, 'Amount due', width, currency);
   amounts(doc, width, [
-    ['Balance brought forward', money(s.balBf)],
-    ['Payments held back', money(s.deferredPaymentAmt)],
-    ['Deductions deferred to next month', money(s.deferedAmount)],
+    [FIGURE_NAMES.balanceBf, money(s.balBf)],
+    [FIGURE_NAMES.deferredPayment, money(s.deferredPaymentAmt)],
+    [FIGURE_NAMES.deferredAmount, money(s.deferedAmount)],
   ]);
   ensureSpace(doc, ROW * 2);
   doc.font(BOLD).fontSize(11);
   const y = doc.y;
-  doc.text('Net amount due', MARGIN, y, { width: width - AMOUNT_WIDTH });
+  doc.text(FIGURE_NAMES.netAmountDue, MARGIN, y, { width: width - AMOUNT_WIDTH });
   doc.text(amountWithCurrency(toCents(s.amtPyble), currency), MARGIN + width - AMOUNT_WIDTH, y, { width: AMOUNT_WIDTH, align: 'right' });
   doc.moveDown(1);
 

@@ -1,4 +1,5 @@
 import type { ExpenseLine, PayAdvice, RentLine } from '../../../contract/index.js';
+import { FIGURE_NAMES } from '../../../domain/figure-names.js';
 import { columnSet, type Column } from './types.js';
 
 /** Rent lines of a pay advice (interface 2.6): one per unit; balance b/f + invoiced - paid - paid tax = balance c/f. */
@@ -39,24 +40,24 @@ export const expenseLineColumns = columnSet<ExpenseLine>(
 
 type SummaryKey = Exclude<Extract<keyof PayAdvice, string>, 'rentsList' | 'expenseList'>;
 
-/** The pay advice's own fields, in contract order, shown as a label/value summary. */
+/** The pay advice's own fields, in contract order, shown as a label/value summary; a figure the statement's PDF shows too is named as it names it. */
 export const payAdviceSummaryColumns: readonly (Column & { readonly key: SummaryKey })[] = [
-  { key: 'rentReceived', header: 'Rent received', kind: 'money' },
-  { key: 'totalUtility', header: 'Utility', kind: 'money' },
+  { key: 'rentReceived', header: FIGURE_NAMES.rentReceived, kind: 'money' },
+  { key: 'totalUtility', header: FIGURE_NAMES.serviceChargesReceived, kind: 'money' },
   { key: 'periodIncome', header: 'Period income', kind: 'money' },
   { key: 'termLeaseRecpt', header: 'Term lease receipts', kind: 'money' },
-  { key: 'periodExpense', header: 'Period expense', kind: 'money' },
-  { key: 'manFees', header: 'Management fees', kind: 'money' },
-  { key: 'manFeesVat', header: 'Management fees VAT', kind: 'money' },
+  { key: 'periodExpense', header: FIGURE_NAMES.expenses, kind: 'money' },
+  { key: 'manFees', header: FIGURE_NAMES.managementFees, kind: 'money' },
+  { key: 'manFeesVat', header: FIGURE_NAMES.managementFeesVat, kind: 'money' },
   { key: 'manFeesRate', header: 'Management fee %', kind: 'number' },
-  { key: 'totalDeductions', header: 'Total deductions', kind: 'money' },
-  { key: 'balanceBf', header: 'Balance b/f', kind: 'money' },
-  { key: 'deferredAmount', header: 'Deferred amount', kind: 'money' },
-  { key: 'deferredPayment', header: 'Deferred payment', kind: 'money' },
-  { key: 'netAmountDue', header: 'Net amount due', kind: 'money' },
+  { key: 'totalDeductions', header: FIGURE_NAMES.totalDeductions, kind: 'money' },
+  { key: 'balanceBf', header: FIGURE_NAMES.balanceBf, kind: 'money' },
+  { key: 'deferredAmount', header: FIGURE_NAMES.deferredAmount, kind: 'money' },
+  { key: 'deferredPayment', header: FIGURE_NAMES.deferredPayment, kind: 'money' },
+  { key: 'netAmountDue', header: FIGURE_NAMES.netAmountDue, kind: 'money' },
   { key: 'statementType', header: 'Statement type', kind: 'text' },
   { key: 'withEffectFrom', header: 'From', kind: 'date' },
   { key: 'withEffectTo', header: 'To', kind: 'date' },
   { key: 'stmtIncomeLabel', header: 'Income label', kind: 'text' },
-  { key: 'taxReceived', header: 'Tax received', kind: 'money' },
+  { key: 'taxReceived', header: FIGURE_NAMES.taxForLandlord, kind: 'money' },
 ];

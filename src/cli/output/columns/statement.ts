@@ -1,5 +1,6 @@
 import type { StatementRecord } from '../../../contract/index.js';
 import type { StatementStatus } from '../statement-status.js';
+import { FIGURE_NAMES } from '../../../domain/figure-names.js';
 import { columnSet, type Column } from './types.js';
 
 /** Landlord property statements (interface 2.7), with the interface's spellings. */
@@ -25,15 +26,15 @@ export const statementColumns = columnSet<StatementRecord>(
     { key: 'dueDate', header: 'Due', kind: 'date' },
     { key: 'totalMktRent', header: 'Market rent', kind: 'money', total: true },
     { key: 'totalRent', header: 'Rent', kind: 'money', total: true },
-    { key: 'totalUtility', header: 'Utility', kind: 'money', total: true },
+    { key: 'totalUtility', header: 'Service charges (pay advice)', kind: 'money', total: true },
     { key: 'rentInvoiced', header: 'Rent invoiced', kind: 'money', total: true },
     { key: 'rentInvoicedTax', header: 'Rent invoiced tax', kind: 'money', total: true },
-    { key: 'utilityInvoiced', header: 'Utility invoiced', kind: 'money', total: true },
+    { key: 'utilityInvoiced', header: FIGURE_NAMES.serviceChargesInvoiced, kind: 'money', total: true },
     { key: 'rentBalBf', header: 'Rent b/f', kind: 'money', total: true },
     { key: 'rentBalCf', header: 'Rent c/f', kind: 'money', total: true },
     { key: 'recievedRent', header: 'Rent received', kind: 'money', total: true },
     { key: 'paidRentTax', header: 'Rent tax paid', kind: 'money', total: true },
-    { key: 'receivedUtility', header: 'Utility received', kind: 'money', total: true },
+    { key: 'receivedUtility', header: FIGURE_NAMES.serviceChargesReceived, kind: 'money', total: true },
     { key: 'tenantToLld', header: 'Tenant to landlord', kind: 'money', total: true },
     { key: 'rcptFromLld', header: 'Receipt from landlord', kind: 'money', total: true },
     { key: 'expenses', header: 'Expenses', kind: 'money', total: true },
