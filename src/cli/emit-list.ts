@@ -22,6 +22,8 @@ export interface ListToEmit {
   totals?: boolean;
   /** Lines above a table saying what it is of (company, filters, period). */
   heading?: readonly string[];
+  /** An xlsx sheet's name, when the heading does not say the report and month. */
+  sheetName?: string;
   /** Clears a progress line, before any message, so the two never run together. */
   endProgress?: () => void;
 }
@@ -45,6 +47,7 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       timeZone: settings.timeZone,
       width: tableWidthFor(context, target.isTTY),
       heading: list.heading,
+      ...(list.sheetName !== undefined && { sheetName: list.sheetName }),
       onDropped: (_keys, headings) => context.say(droppedNotice(tableWidthFor(context, target.isTTY), headings)),
       terminal: target.isTTY,
     });

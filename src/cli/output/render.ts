@@ -32,8 +32,10 @@ export interface RenderOptions {
   width?: number;
   /** Told which table columns were left out to fit the width. */
   onDropped?: (keys: readonly string[], headers: readonly string[]) => void;
-  /** Lines printed above a table (what the report is of); other formats leave them out. */
+  /** Lines printed above a table (what the report is of); other formats leave them out, but xlsx names its sheet from them. */
   heading?: readonly string[];
+  /** The xlsx sheet's name; default the heading's report and month, else what a record is (sheet-name.ts). */
+  sheetName?: string;
   /** The output is a terminal: json, ndjson and csv lose the control characters in the data (tables already do). */
   terminal?: boolean;
 }
@@ -100,8 +102,9 @@ export async function renderRecords(
     case 'csv':
       return writeCsv(records, out, columns, raw, opts.bom ?? false, zoneOf(opts));
     case 'xlsx': {
-      const { writeXlsx } = await import('./xlsx-writer.js');
-      return writeXlsx(records, out, columns, { sheetName: opts.columns.name, timeZone: zoneOf(opts) });
+      const [{ writeXlsx }, { sheetNameFor }] = await Promise.all([import('./xlsx-writer.js'), import('./sheet-name.js')]);
+      const sheetName = opts.sheetName ?? sheetNameFor(opts.heading, opts.columns.name);
+      return writeXlsx(records, out, columns, { sheetName, timeZone: zoneOf(opts), totals: opts.totals, totalLabel: opts.totalLabel });
     }
     case 'table': {
       const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;

@@ -1,19 +1,24 @@
 /**
- * Records as an Excel workbook (xlsx), one sheet: each cell typed as a spreadsheet wants it.
+ * Records as an Excel workbook (xlsx), one sheet named for the report and its month, the
+ * columns headed as the table heads them (CSV keeps the field names, for scripts; a workbook is
+ * read by people), and under the rows a totals row where the table has one, its money summed in
+ * cents as the rows stream past. Each cell is typed as a spreadsheet wants it.
  * Money is a number shown with two decimals and thousands separators, dates are dates (the
  * company's wall-clock time), counts and ids are numbers, and text (IMEIs, phone numbers,
  * account codes) is text, so 350123456789012 never becomes 3.5E+14 and 0712345678 keeps its
- * zero. The header row is bold and frozen. A text cell in xlsx is never a formula, so the CSV
- * apostrophe guard is not needed here.
+ * zero. The header and totals rows are bold; the header is frozen. A text cell in xlsx is never
+ * a formula, so the CSV apostrophe guard is not needed here.
  *
  * Written with exceljs's streaming writer: each row is committed (serialised into the zip) as
  * it arrives, so `--all` over many pages holds about a page, not the whole result.
  */
 import { Writable } from 'node:stream';
+import { fromCents, roundToCents } from '../../domain/money.js';
 import { paymentsText } from './cells.js';
 import type { Column } from './columns/types.js';
 import { zoneOffsetMinutes } from './date-text.js';
 import { plainMoney } from './money-text.js';
+import { safeSheetName } from './sheet-name.js';
 import { isRecordPages, writeChunk, type RecordSource } from './write.js';
 
 export interface XlsxOptions {
@@ -21,6 +26,10 @@ export interface XlsxOptions {
   sheetName: string;
   /** IANA zone whose wall-clock time date cells show. */
   timeZone: string;
+  /** A totals row under the rows, summing the money columns marked `total` (when any is shown). */
+  totals?: boolean;
+  /** The totals row's label for this many rows written (default "Total"). */
+  totalLabel?: (written: number) => string;
 }
 
 export const MONEY_FORMAT = '#,##0.00';
@@ -41,20 +50,25 @@ type CellValue = string | number | Date | null;
 export async function writeXlsx(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], opts: XlsxOptions): Promise<number> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: keptOpen(out), useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetNameOf(opts.sheetName), { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
+  const sheet = workbook.addWorksheet(safeSheetName(opts.sheetName), { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
   sheet.columns = columns.map((column) => ({
     key: column.key,
     width: widthOf(column),
     style: column.kind === 'money' ? { numFmt: MONEY_FORMAT } : column.kind === 'date' ? { numFmt: DATE_FORMAT } : {},
   }));
-  const header = sheet.addRow(columns.map((column) => column.key));
+  const header = sheet.addRow(columns.map((column) => column.header));
   header.font = { bold: true };
   header.commit();
   const cellOf = columns.map((column) => cellWriter(column, opts.timeZone));
+  const sums = columns.map(() => 0);
   let count = 0;
   const add = async (record: object) => {
     const row = record as Row;
-    sheet.addRow(columns.map((column, i) => cellOf[i]!(row[column.key]))).commit();
+    const cells = columns.map((column, i) => cellOf[i]!(row[column.key]));
+    cells.forEach((cell, i) => {
+      if (columns[i]!.total && typeof cell === 'number') sums[i]! += roundToCents(cell);
+    });
+    sheet.addRow(cells).commit();
     count += 1;
     if (count % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
   };
@@ -62,6 +76,14 @@ export async function writeXlsx(records: RecordSource, out: NodeJS.WritableStrea
     for await (const page of records.pages) for (const record of page) await add(record);
   } else {
     for await (const record of records) await add(record);
+  }
+  if (opts.totals && count > 0 && columns.some((column) => column.total)) {
+    // The label goes in the first column that is not a sum: a money cell must stay a number.
+    const labelAt = columns.findIndex((column) => !column.total);
+    const label = opts.totalLabel?.(count) ?? 'Total';
+    const totals = sheet.addRow(columns.map((column, i) => (column.total ? fromCents(sums[i]!) : i === labelAt ? label : null)));
+    totals.font = { bold: true };
+    totals.commit();
   }
   sheet.commit();
   await workbook.commit();
@@ -102,12 +124,7 @@ function textCell(value: unknown): string {
 
 function widthOf(column: Column): number {
   const wanted = column.kind === 'date' ? 20 : column.kind === 'money' ? 14 : column.kind === 'text' || column.kind === 'payments' ? 18 : 10;
-  return Math.min(40, Math.max(wanted, column.key.length + 2));
-}
-
-function sheetNameOf(name: string): string {
-  const cleaned = name.replace(/[:\\/?*[\]]/g, ' ').trim() || 'Sheet1';
-  return cleaned.slice(0, 31);
+  return Math.min(40, Math.max(wanted, column.header.length + 2));
 }
 
 /**

@@ -125,7 +125,8 @@ describe('local list, one company', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(out);
     const sheet = book.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'id', 'code', 'name', 'landlordId', 'landlord', 'zoneId', 'zone', 'fieldOfficerId', 'fieldOfficer', 'units', 'companyId']);
+    expect(sheet.name).toBe('Properties');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Id', 'Code', 'Property', 'Landlord id', 'Landlord', 'Zone id', 'Zone', 'Officer id', 'Field officer', 'Units', 'Company']);
     expect(sheet.getRow(4).values).toEqual([undefined, 3, 'P3', 'Garden View', 2, 'Otieno Kamau', 1, 'Westlands', 2, 'Mary Njeri', 0, 1]);
     expect(sheet.rowCount).toBe(4);
   });

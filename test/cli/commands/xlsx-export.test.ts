@@ -1,7 +1,8 @@
 /**
  * `-o FILE.xlsx` through the whole command, as an accountant runs it: every page of the sale
  * list (--all) in one sheet, read back with exceljs and held to the JSON export of the same
- * list; receipt specs' IMEIs as text.
+ * list, its totals row the sum of the sales; a report's sheet named for it and its month;
+ * receipt specs' IMEIs as text.
  */
 import ExcelJS from 'exceljs';
 import { join } from 'node:path';
@@ -35,10 +36,14 @@ describe('-o FILE.xlsx', () => {
     expect(sales.length).toBeGreaterThan(200);
     expect(written.stderr).toContain(`wrote ${sales.length.toLocaleString('en-US')} records to ${file}`);
     const sheet = await sheetOf(file);
-    expect(sheet.rowCount).toBe(sales.length + 1);
+    expect(sheet.name).toBe('Cash sales');
+    // The rows, then the totals row of the whole list.
+    expect(sheet.rowCount).toBe(sales.length + 2);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(Object.keys(sales[0]!));
-    const column = (key: string) => header.indexOf(key) + 1;
+    const fields = Object.keys(sales[0]!);
+    expect(header).toHaveLength(fields.length);
+    expect(header.slice(0, 4)).toEqual(['ID', 'Date', 'Customer', 'Phone']);
+    const column = (key: string) => fields.indexOf(key) + 1;
     for (const index of [0, 137, sales.length - 1]) {
       const sale = sales[index]!;
       const row = sheet.getRow(index + 2);
@@ -50,6 +55,30 @@ describe('-o FILE.xlsx', () => {
       expect((row.getCell(column('issueDate')).value as Date).getTime()).toBe((sale.issueDate as number) + 3 * 3_600_000);
     }
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const totals = sheet.getRow(sales.length + 2);
+    expect(totals.getCell(column('id')).value).toBe('Total');
+    const centsOf = (key: string) => sales.reduce((sum, sale) => sum + Math.round((sale[key] as number) * 100), 0);
+    for (const key of ['totalAmount', 'amountPaid', 'balance']) expect(Math.round((totals.getCell(column(key)).value as number) * 100), key).toBe(centsOf(key));
+  });
+
+  it('names a report\'s sheet for the report and its month, headed as its table, its totals those of the JSON rows', async () => {
+    const file = join(temp.dir, 'paid-balance.xlsx');
+    const args = ['paidbalance', '--company', '1', '--zone', '1', '--month', '10', '--year', '2026'];
+    expect((await cli([...args, '-o', file])).code).toBe(0);
+    const rows = JSON.parse((await cli([...args, '--format', 'json'])).stdout) as Record<string, number>[];
+    const sheet = await sheetOf(file);
+    expect(sheet.name).toBe('Paid and balance October 2026');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Tenant');
+    expect(header).toContain('Total c/f');
+    expect(sheet.rowCount).toBe(rows.length + 2);
+    const totals = sheet.getRow(rows.length + 2);
+    const cf = header.indexOf('Total c/f') + 1;
+    expect(Math.round((totals.getCell(cf).value as number) * 100)).toBe(rows.reduce((sum, row) => sum + Math.round(row.totalCf! * 100), 0));
+
+    const statements = join(temp.dir, 'statements.xlsx');
+    expect((await cli(['statements', '--company', '1', '--landlord', '1', '--month', '10', '--year', '2026', '-o', statements])).code).toBe(0);
+    expect((await sheetOf(statements)).name).toBe('Statements October 2026');
   });
 
   it('keeps the IMEIs of receipt specs as text', async () => {
@@ -58,7 +87,7 @@ describe('-o FILE.xlsx', () => {
     expect(written.code, written.stderr).toBe(0);
     const units = JSON.parse((await cli(['receipt', 'specs', '--company', '1', '--limit', '5', '--format', 'json'])).stdout) as { imei1: string }[];
     const sheet = await sheetOf(file);
-    const imei = (sheet.getRow(1).values as unknown[]).indexOf('imei1');
+    const imei = (sheet.getRow(1).values as unknown[]).indexOf('IMEI 1');
     expect(units[0]!.imei1).toMatch(/^\d{15}$/);
     expect(sheet.getRow(2).getCell(imei).value).toBe(units[0]!.imei1);
     expect(sheet.getRow(2).getCell(imei).type).toBe(ExcelJS.ValueType.String);

@@ -1,8 +1,10 @@
 /**
  * `--format xlsx`: the workbook read back with exceljs, as a spreadsheet app would open it.
  * Money is a number with two decimals shown, dates are dates at the company's wall-clock time,
- * IMEIs and phone numbers are text exactly as sent, the header row is frozen; a text that
- * looks like a formula is text, never a formula.
+ * IMEIs and phone numbers are text exactly as sent, the header row holds the table's headings
+ * (CSV keeps field names) and is frozen, a totals row sums the money columns where the table
+ * has one, the sheet is named for the report and its month; a text that looks like a formula
+ * is text, never a formula.
  */
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
@@ -11,7 +13,7 @@ import { cashSaleColumns } from '../../../src/cli/output/columns/cash-sale.js';
 import { itemSpecColumns } from '../../../src/cli/output/columns/item-spec.js';
 import { OutputUsageError } from '../../../src/cli/output/errors.js';
 import { resolveFormat } from '../../../src/cli/output/format.js';
-import { renderRecords } from '../../../src/cli/output/render.js';
+import { renderRecords, type RenderOptions } from '../../../src/cli/output/render.js';
 import type { ColumnSet } from '../../../src/cli/output/columns/types.js';
 
 class ByteSink extends Writable {
@@ -27,9 +29,14 @@ class ByteSink extends Writable {
   }
 }
 
-async function workbookOf(records: object[] | { pages: AsyncIterable<object[]> }, columns: ColumnSet, fields?: string[]): Promise<{ sheet: ExcelJS.Worksheet; sink: ByteSink; written: number }> {
+async function workbookOf(
+  records: object[] | { pages: AsyncIterable<object[]> },
+  columns: ColumnSet,
+  fields?: string[],
+  more: Partial<RenderOptions> = {},
+): Promise<{ sheet: ExcelJS.Worksheet; sink: ByteSink; written: number }> {
   const sink = new ByteSink();
-  const written = await renderRecords(records, sink, { format: 'xlsx', columns, fields, timeZone: 'Africa/Nairobi' });
+  const written = await renderRecords(records, sink, { format: 'xlsx', columns, fields, timeZone: 'Africa/Nairobi', ...more });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.concat(sink.chunks) as never);
   return { sheet: book.worksheets[0]!, sink, written };
@@ -42,7 +49,7 @@ describe('xlsx output', () => {
   it('types each cell: money as numbers with two decimals, dates as the company\'s wall-clock time, text as text', async () => {
     const sale = { id: 7, issueDate: LATE_MAY_UTC, issuedTo: '=HYPERLINK("http://evil.example","x")', issuedToPhone: '0712345678', totalAmount: 1234.5, balance: -5, refNo: null };
     const { sheet } = await workbookOf([sale], cashSaleColumns, ['id', 'issueDate', 'issuedTo', 'issuedToPhone', 'totalAmount', 'balance', 'refNo']);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'id', 'issueDate', 'issuedTo', 'issuedToPhone', 'totalAmount', 'balance', 'refNo']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Date', 'Customer', 'Phone', 'Total', 'Balance', 'Ref no']);
     const row = sheet.getRow(2);
     expect(row.getCell(1).value).toBe(7);
     const date = row.getCell(2);
@@ -59,6 +66,32 @@ describe('xlsx output', () => {
       expect(row.getCell(cell).numFmt).toBe('#,##0.00');
     }
     expect(row.getCell(7).value).toBeNull();
+  });
+
+  it('adds a totals row where the table has one: its money columns summed in cents, the label in the first other column', async () => {
+    const sales = [{ id: 1, totalAmount: 0.1, balance: 0.2 }, { id: 2, totalAmount: 0.2, balance: -0.05 }, { id: 3, totalAmount: 1234.5, balance: 0 }];
+    const { sheet, written } = await workbookOf(sales, cashSaleColumns, ['id', 'totalAmount', 'balance'], { totals: true, totalLabel: (n) => (n < 10 ? 'Page total' : 'Total') });
+    expect(written).toBe(3);
+    expect(sheet.rowCount).toBe(5);
+    const totals = sheet.getRow(5);
+    expect(totals.values).toEqual([undefined, 'Page total', 1234.8, 0.15]);
+    expect(totals.getCell(2).numFmt).toBe('#,##0.00');
+    expect(totals.font?.bold).toBe(true);
+
+    expect((await workbookOf(sales, cashSaleColumns, ['id', 'issuedTo'], { totals: true })).sheet.rowCount).toBe(4);
+    expect((await workbookOf([], cashSaleColumns, ['id', 'totalAmount'], { totals: true })).sheet.rowCount).toBe(1);
+    expect((await workbookOf(sales, cashSaleColumns, ['id', 'totalAmount'])).sheet.rowCount).toBe(4);
+  });
+
+  it('names the sheet for the report and its month, from the heading a table prints, else for what a record is', async () => {
+    const named = async (more: Partial<RenderOptions>) => (await workbookOf([{ id: 1 }], cashSaleColumns, ['id'], more)).sheet.name;
+    expect(await named({ heading: ['Paid and balance · company 1 · zone 2 · October 2026'] })).toBe('Paid and balance October 2026');
+    expect(await named({ heading: ['Pay advice · company 1 · property 3 · RENT_ONLY · October 2026'] })).toBe('Pay advice October 2026');
+    expect(await named({ heading: ['Cash sales · company 1 · newest first'] })).toBe('Cash sales');
+    expect(await named({})).toBe('Cash sales');
+    expect(await named({ sheetName: 'Statements October 2026' })).toBe('Statements October 2026');
+    // Excel's limit is 31 characters: the report is cut, the month kept.
+    expect(await named({ heading: ['M-Pesa sales per shop and cashier · company 1 · September 2026'] })).toBe('M-Pesa sales per September 2026');
   });
 
   it('keeps IMEIs as text, every digit', async () => {

@@ -63,7 +63,8 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together (--status or --fields to narrow)');
     const whole = options.month === undefined && options.year === undefined ? Math.max(page.count, page.list.length) : ofMonth.length;
     const count = Math.max(0, whole - (options.start ?? 0));
-    await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => count });
+    const sheetName = statementsSheetName(landlordId, options, context.now(), settings.timeZone);
+    await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => count, sheetName });
     if (options.pdf !== undefined) await downloadAll(context, api, shown as StatementRecord[], options.pdf);
   });
 }
@@ -95,6 +96,15 @@ async function downloadAll(context: CommandContext, api: ShopClient, statements:
     meter.done();
   }
   context.say(`saved ${countOf(statements.length, 'statement PDF')} in ${dir}`);
+}
+
+/** An xlsx sheet's name: "Statements October 2026", "Statements 2026", or the landlord's when no period is asked. */
+function statementsSheetName(landlordId: number, options: StatementsOptions, now: number, timeZone: string): string {
+  if (options.month === undefined && options.year === undefined) return `Statements landlord ${landlordId}`;
+  const year = options.year ?? monthOf(now, timeZone).year;
+  if (options.month === undefined) return `Statements ${year}`;
+  const name = MONTH_NAMES[options.month - 1]!;
+  return `Statements ${name.charAt(0)}${name.slice(1).toLowerCase()} ${year}`;
 }
 
 /** --month alone is of this year (the company's zone); --year alone is every month of it. */
