@@ -28,6 +28,9 @@ export async function migratePostgres(pool: pg.Pool, migrations: Record<string, 
       provider: { getMigrations: async () => migrations },
       migrationTableName: POSTGRES_MIGRATION_TABLE,
       migrationLockTableName: `${POSTGRES_MIGRATION_TABLE}_lock`,
+      // Versions are numbered ahead and may land out of order (a store that has -40 gets -30 after
+      // it): each is applied once by its name, whatever came before it.
+      allowUnorderedMigrations: true,
     });
     const result = await migrator.migrateToLatest();
     if (result.error) {

@@ -96,6 +96,9 @@ async function migrate(sqlite: SqliteDatabase.Database, options: OpenOptions): P
       provider: { getMigrations: async () => list },
       migrationTableName: MIGRATION_TABLE,
       migrationLockTableName: `${MIGRATION_TABLE}_lock`,
+      // Versions are numbered ahead and may land out of order (a store that has -40 gets -30 after
+      // it): each is applied once by its name, whatever came before it.
+      allowUnorderedMigrations: true,
     });
     const result = options.migrateTo ? await migrator.migrateTo(options.migrateTo) : await migrator.migrateToLatest();
     if (result.error) {
