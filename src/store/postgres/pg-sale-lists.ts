@@ -120,6 +120,18 @@ function nextAfterOf(last: { issue_date: number; id: number } | undefined, pagin
   return `${last.issue_date}.${last.id}`;
 }
 
+/**
+ * A page and its count read from one snapshot (REPEATABLE READ): read committed would let the
+ * count see sales committed after the page was read, newer than the first page, so a walk of
+ * every page would end short of the count it was told (an export refused as incomplete).
+ */
+function inSnapshot<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, async (client) => {
+    await client.query('set transaction isolation level repeatable read, read only');
+    return work(client);
+  });
+}
+
 const rowsOf = <T>(result: pg.QueryResult): T[] => result.rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
 
 export async function listCashSalesOnPostgres(pool: pg.Pool, query: CashSaleListFilter): Promise<JsonEnvelope> {
@@ -127,7 +139,7 @@ export async function listCashSalesOnPostgres(pool: pg.Pool, query: CashSaleList
   const column: [string, number | undefined] =
     query.retailShopId !== undefined ? ['retail_shop_id', query.retailShopId] : query.salesPersonId !== undefined ? ['user_id', query.salesPersonId] : ['company_id', query.companyId];
   if (column[1] === undefined) throw new Error('a sale filter needs a company, shop or user');
-  return inTransaction(pool, async (client) => {
+  return inSnapshot(pool, async (client) => {
     const { where, params } = whereOf([column]);
     const all: unknown[] = [...params];
     const sales = rowsOf<SaleRow>(await client.query(`select ${SALE_COLUMNS} from cash_sales where ${where}${pageClause(query, all)}`, all));
@@ -147,7 +159,7 @@ export async function listSaleItemsOnPostgres(pool: pg.Pool, query: SaleItemList
     ['item_product_id', query.itemId],
     ['item_category_id', query.itemCategoryId],
   ]);
-  return inTransaction(pool, async (client) => {
+  return inSnapshot(pool, async (client) => {
     const all: unknown[] = [...params];
     const page = `select id from cash_sale_lines where ${where}${pageClause(query, all)}`;
     const items = rowsOf<ItemRow>(
