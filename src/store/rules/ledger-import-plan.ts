@@ -26,7 +26,7 @@ import { LANDLORD_PAYMENT_TYPES, type LandlordPaymentType } from '../../contract
 import { candidatesNote } from '../../domain/closest-names.js';
 import { dayText, endOfLocalDay, monthKey, monthRange, parseLocalDateTime } from '../../domain/month-range.js';
 import { percentOf, toBasisPoints, toCents } from '../../domain/money.js';
-import { paymentReferenceKey } from '../../domain/payment-reference.js';
+import { bookedAgain, paymentReferenceKey } from '../../domain/payment-reference.js';
 import { formatAmount } from '../../domain/rent-details-html.js';
 import type { ChargeKind } from '../../domain/receipt-allocation.js';
 import { LEDGER_IMPORT_KINDS, type ImportResult, type LedgerImportKind } from '../property-store.js';
@@ -524,7 +524,7 @@ const planReceipts: Planner = (facts, _companyId, rows, check) => {
       firstLineOf.set(referenceKey, p.line);
       const receipt = booked.get(referenceKey);
       if (receipt && tenancy && amount !== undefined) {
-        if (receipt.tenancyId === tenancy.id && receipt.amount === amount) {
+        if (bookedAgain(receipt, { tenancyId: tenancy.id, amount }) === 'same') {
           alreadyBooked++;
           continue;
         }
