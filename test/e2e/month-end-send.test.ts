@@ -5,7 +5,9 @@
  * landlord without one (each property's address instead, and a property with none at all), and
  * a recipient the server refuses. Messages are read back from the server: who got which PDFs,
  * each PDF parsed and equal to the folder's; a rerun sends nothing twice, --resend sends again.
+ * Against `serve`, which keeps no record of sends, only --resend sends, and says so.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHome } from '../helpers/demo-store.js';
 import { readManifest } from '../helpers/month-end-folder.js';
 import { readPdf } from '../helpers/pdf-read.js';
-import { runCli } from '../helpers/run-cli.js';
+import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 
 const { dir: home, db } = demoHome();
@@ -116,5 +118,41 @@ describe('month-end --send', () => {
     expect(run.code).toBe(5);
     expect(run.stderr).toMatch(/offers no TLS.*smtp\.security none/);
     expect(inbox.messages).toHaveLength(before);
+  }, 120_000);
+});
+
+describe('month-end --send against serve', () => {
+  let server: ChildProcess | undefined;
+  let baseUrl = '';
+  let token = '';
+  beforeAll(async () => {
+    expect((await cli(['config', 'set', 'smtp.security', 'none'])).code).toBe(0);
+    const created = await cli(['local', 'token', 'create', '--company', '1', '--role', 'accountant', '--name', 'month-end']);
+    expect(created.code, created.stderr).toBe(0);
+    token = created.stdout.trim();
+    server = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--quiet'], { env: cliEnv({ home }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let said = '';
+    baseUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${said}`)), 30_000);
+      server!.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+        said += chunk;
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(said);
+        if (!match) return;
+        clearTimeout(timer);
+        resolve(match[1]!);
+      });
+    });
+  }, 60_000);
+  afterAll(() => {
+    if (server && server.exitCode === null) server.kill('SIGTERM');
+  });
+
+  it('sends the statements that exist with --resend, saying nothing was recorded', async () => {
+    const before = inbox.messages.length;
+    const args = ['--base-url', baseUrl, '--token', token, 'month-end', '--landlord', '1', ...MONTH, '-o', join(home, 'served'), '--send', '--yes', '--resend'];
+    const run = await runCli(args, { home, cwd: home, timeoutMs: 120_000, extra: { SHOPPROP_SMTP_PASSWORD: PASSWORD } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe('sent: LL0001 Achieng Barasa <achieng.barasa@landlords.example>: P0001 INTERIM, P0002 INTERIM\nnot recorded: a service keeps no record of what was sent\n');
+    expect(inbox.messages.slice(before).map((m) => m.attachments.map((a) => a.filename))).toEqual([['P0001-2026-10-INTERIM.pdf', 'P0002-2026-10-INTERIM.pdf']]);
   }, 120_000);
 });
