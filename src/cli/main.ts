@@ -8,6 +8,7 @@ import { processIO, useCliIO, type CliIO } from './cli-io.js';
 import { errorExit } from './error-exit.js';
 import { ExitCode } from '../contract/error-kinds.js';
 import { setCommandLoader, type CommandLoader } from './lazy-action.js';
+import { wrapWords } from './output/wrap-words.js';
 import { buildProgram } from './program.js';
 
 export async function main(argv: string[], loadCommand: CommandLoader, io?: CliIO): Promise<number> {
@@ -29,7 +30,8 @@ export async function main(argv: string[], loadCommand: CommandLoader, io?: CliI
     // The reader of our output went away (`shopprop sale list | head`): nothing left to say.
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return ExitCode.ok;
     const { message, exitCode } = errorExit(error);
-    stderr.write(`shopprop: ${message}\n`);
+    const terminal = stderr as NodeJS.WriteStream;
+    stderr.write(`${wrapWords(`shopprop: ${message}`, terminal.isTTY ? terminal.columns : undefined)}\n`);
     if (run.env.SHOPPROP_DEBUG?.includes('stack') && error instanceof Error) stderr.write(`${error.stack}\n`);
     return exitCode;
   }

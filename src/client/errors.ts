@@ -116,6 +116,7 @@ export function oneLine(text: string, max = MAX_SERVER_MESSAGE): string {
 }
 
 function formatMessage(init: ApiErrorInit): string {
+  if (init.local) return localMessage(init);
   const what = init.operation ? `${init.operation} (${init.method} ${init.path})` : `${init.method} ${init.path}`;
   const status = init.status === undefined ? '' : `HTTP ${init.status}`;
   const said = init.serverMessage ? oneLine(init.serverMessage) : '';
@@ -123,6 +124,30 @@ function formatMessage(init: ApiErrorInit): string {
   const fix = (init.local ? LOCAL_FIXES[init.kind] : undefined) ?? FIXES[init.kind];
   return `${what} failed${detail ? `: ${detail}` : ''}; ${fix}`;
 }
+
+/**
+ * A failure of the local store, in its own words: no request went over a network, so no
+ * method, path or HTTP status; the parameter a message ends with is the wire's name, left out.
+ * An id nothing has is followed by the command that lists the ids there are.
+ */
+function localMessage(init: ApiErrorInit): string {
+  const what = init.operation ?? `${init.method} ${init.path}`;
+  const said = init.serverMessage ? oneLine(init.serverMessage).replace(/ \([a-zA-Z]+\)$/, '') : '';
+  const kind = init.kind === 'notFound' ? LISTED_KINDS[/^no ([a-z ]+?) \d+\b/.exec(said)?.[1] ?? ''] : undefined;
+  const fix = kind ? `\`shopprop local list ${kind}\` lists them` : (LOCAL_FIXES[init.kind] ?? FIXES[init.kind]);
+  return `${what} failed${said ? `: ${said}` : ''}; ${fix}`;
+}
+
+/** The `local list` kind that lists each thing a message may name by id. */
+const LISTED_KINDS: Record<string, string> = {
+  zone: 'zones',
+  'field officer': 'officers',
+  property: 'properties',
+  landlord: 'landlords',
+  shop: 'shops',
+  cashbook: 'cashbooks',
+  user: 'users',
+};
 
 /** The kind of failure an HTTP status means: the table's, else the nearest. */
 export function kindForStatus(status: number): ApiErrorKind {

@@ -7,6 +7,29 @@ import { refuseOtherCompany } from '../auth.js';
 import { KnownError } from '../../contract/error-kinds.js';
 import type { OwnedTable } from '../../store/shop-store.js';
 
+/** What a person calls a row of each table, for a message naming an id nothing has. */
+const OWNED_NOUNS: Record<OwnedTable, string> = {
+  retail_shops: 'shop',
+  warehouses: 'warehouse',
+  users: 'user',
+  cashbooks: 'cashbook',
+  tax_rates: 'tax rate',
+  payment_channels: 'payment channel',
+  item_specs: 'serialised unit',
+  cash_sales: 'sale',
+  units: 'unit',
+  tenants: 'tenant',
+  tenancies: 'tenancy',
+  item_products: 'product',
+  item_categories: 'category',
+  zones: 'zone',
+  field_officers: 'field officer',
+  properties: 'property',
+  landlords: 'landlord',
+  services: 'service',
+  statements: 'statement',
+};
+
 /** The owning company of the id (parameter `param`), after the checks; undefined when no id was given. */
 export async function requireOwned(
   request: FastifyRequest,
@@ -17,7 +40,7 @@ export async function requireOwned(
 ): Promise<number | undefined> {
   if (id === undefined) return undefined;
   const owner = await request.server.context.store.ownerOf(table, id);
-  if (owner === undefined) throw new KnownError('notFound', `${param}: nothing has the id ${id}`);
+  if (owner === undefined) throw new KnownError('notFound', `no ${OWNED_NOUNS[table]} ${id}${companyId === undefined ? '' : ` in company ${companyId}`} (${param})`);
   await refuseOtherCompany(request, owner);
   if (companyId !== undefined && owner !== companyId) throw new KnownError('forbidden', `${param} ${id} is not of company ${companyId}`);
   return owner;

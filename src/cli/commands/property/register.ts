@@ -43,6 +43,7 @@ export function propertyCommands(): Command[] {
         .addOption(idOption('--landlord <id>', 'landlord id'))
         .addOption(idOption('--zone <id>', 'only properties of this zone'))
         .addOption(choiceOption('--status <status>', 'paid/posted status (default ALL)', PAID_POSTED))
+        .addOption(choiceOption('--type <type>', 'only FINAL statements, or only INTERIM drafts', ['FINAL', 'INTERIM']))
         .option('--month <m>', 'only statements of this month 1..12 (of --year, default this year)', month)
         .option('--year <y>', 'only statements of this year', year)
         .option('--pdf <dir>', 'also download every listed statement\'s PDF into DIR, as <landlord code>/<property code>-YYYY-MM-<FINAL|INTERIM>.pdf'),
@@ -51,6 +52,7 @@ export function propertyCommands(): Command[] {
     'shopprop statements --landlord 1 --status ALL',
     'shopprop statements --landlord 1 --month 10 --year 2026',
     'shopprop statements --landlord 1 --status NO --pdf ./statements',
+    'shopprop statements --landlord 1 --status NO --type FINAL',
     'shopprop statements --landlord 1 --zone 2 --start 10 --limit 10',
   ).action(lazyAction('property/statements'));
 

@@ -23,6 +23,7 @@ export interface StatementsOptions {
   landlord?: number;
   zone?: number;
   status?: PaidPosted;
+  type?: 'FINAL' | 'INTERIM';
   month?: number;
   year?: number;
   pdf?: string;
@@ -49,7 +50,8 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     const paidIds =
       paidPosted === 'ALL' ? new Set((await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: 'YES' })).list.map((s) => s.id)) : undefined;
     // The interface has no month filter: the statements of other months are left out here.
-    const ofMonth = page.list.filter((statement) => ofPeriod(statement, options, context.now(), settings.timeZone));
+    // Nor a type filter: --type leaves out the other type here.
+    const ofMonth = page.list.filter((statement) => ofPeriod(statement, options, context.now(), settings.timeZone) && ofType(statement, options.type));
     // The interface sends every statement: --start/--limit show (and --pdf downloads) a part.
     const shown = pageOfWholeList(ofMonth, options).records;
     const records = shown.map((statement) => {
@@ -60,8 +62,8 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     });
     // An INTERIM draft's figures may still change: they are never added to FINAL figures.
     const mixed = new Set(records.map((r) => r.status === 'INTERIM draft')).size > 1;
-    if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together (--status or --fields to narrow)');
-    const whole = options.month === undefined && options.year === undefined ? Math.max(page.count, page.list.length) : ofMonth.length;
+    if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together; --type FINAL or --type INTERIM lists one of them, with its totals');
+    const whole = options.month === undefined && options.year === undefined && options.type === undefined ? Math.max(page.count, page.list.length) : ofMonth.length;
     const count = Math.max(0, whole - (options.start ?? 0));
     const sheetName = statementsSheetName(landlordId, options, context.now(), settings.timeZone);
     await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => count, sheetName });
@@ -105,6 +107,12 @@ function statementsSheetName(landlordId: number, options: StatementsOptions, now
   if (options.month === undefined) return `Statements ${year}`;
   const name = MONTH_NAMES[options.month - 1]!;
   return `Statements ${name.charAt(0)}${name.slice(1).toLowerCase()} ${year}`;
+}
+
+/** --type FINAL keeps the FINAL statements, --type INTERIM the rest (a statement of no type is a draft). */
+function ofType(statement: { statementType?: string | null }, type: StatementsOptions['type']): boolean {
+  if (type === undefined) return true;
+  return ((statement.statementType ?? '').toUpperCase() === 'FINAL') === (type === 'FINAL');
 }
 
 /** --month alone is of this year (the company's zone); --year alone is every month of it. */
