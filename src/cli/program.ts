@@ -3,6 +3,7 @@
  * work is loaded lazily when it runs, so `shopprop --help` costs little more than Node itself.
  */
 import { Command, type OutputConfiguration } from 'commander';
+import { apiCommand } from './commands/api/register.js';
 import { authCommands } from './commands/auth/register.js';
 import { completionCommand } from './commands/completion/register.js';
 import { configCommands } from './commands/config/register.js';
@@ -36,6 +37,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   for (const command of propertyCommands()) program.addCommand(command);
   program.addCommand(monthEndCommand());
   for (const command of authCommands()) program.addCommand(command);
+  program.addCommand(apiCommand());
   program.addCommand(configCommands());
   program.addCommand(serveCommand());
   program.addCommand(demoCommand());

@@ -22,6 +22,9 @@ const GROUPS: Record<string, string[]> = {
   local: ['token', 'user', 'demo', 'company', 'list', 'import', 'mpesa', 'statement', 'migrate', 'copy'],
 };
 
+/** Commands of no group, each a module of its own. */
+const SINGLE: Record<string, string> = { login: 'auth/login', status: 'auth/status', logout: 'auth/logout', api: 'api/api' };
+
 function quietProgram(): { program: Command; output: () => string } {
   let text = '';
   const program = programModule.buildProgram();
@@ -74,6 +77,17 @@ describe('command groups', () => {
     for (const [name, subcommands] of Object.entries(GROUPS)) {
       const group = program.commands.find((c) => c.name() === name)!;
       expect(group.commands.map((c) => c.name()).filter((n) => n !== 'help')).toEqual(subcommands);
+    }
+  });
+
+  it('stand beside commands of no group, each loading its own module', async () => {
+    const { program } = quietProgram();
+    const { commandModuleIds } = await import('../../src/cli/lazy-action.js');
+    for (const [name, id] of Object.entries(SINGLE)) {
+      const command = program.commands.find((c) => c.name() === name);
+      expect(command, name).toBeDefined();
+      expect(command!.commands, name).toEqual([]);
+      expect(commandModuleIds.has(id), id).toBe(true);
     }
   });
 
