@@ -62,3 +62,20 @@ describe('a page of the sale list at a terminal', () => {
     expect(screen).toContain('showing 50 of 900; --all for every page');
   }, 60_000);
 });
+
+describe('serialised units in stock at a terminal', () => {
+  it('shows every IMEI and serial number whole, leaving out the quantity and the shop first', async () => {
+    const listed = await runCli(['--db', db, 'receipt', 'specs', '--format', 'json'], { home });
+    expect(listed.code, listed.stderr).toBe(0);
+    const units = (JSON.parse(listed.stdout) as { imei1: string; serialNo: string }[]).slice(0, 50);
+    const { screen, code } = await at80(['receipt', 'specs']);
+    expect(code, screen).toBe(0);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    const table = readTable(screen);
+    expect(table.headings).toEqual(expect.arrayContaining(['IMEI 1', 'Serial no']));
+    expect(table.headings).not.toContain('Qty');
+    const imeiAt = table.headings.indexOf('IMEI 1');
+    const serialAt = table.headings.indexOf('Serial no');
+    expect(table.rows.map((row) => [row[imeiAt], row[serialAt]])).toEqual(units.map((u) => [u.imei1, u.serialNo]));
+  }, 60_000);
+});

@@ -74,7 +74,7 @@ function fitted(records: readonly object[], allColumns: readonly Column[], prior
     for (const row of rows) widest = Math.max(widest, row[i]!.length);
     // A payment cut shorter than "M-Pesa 29,999.00" says nothing: leave the column out first.
     const floor = column.kind === 'payments' ? 18 : Math.max(10, column.header.length);
-    return { key: column.key, header: column.header, shrinkable: column.kind === 'text' || column.kind === 'payments', natural: widest, floor };
+    return { key: column.key, header: column.header, shrinkable: (column.kind === 'text' || column.kind === 'payments') && !column.whole, natural: widest, floor };
   });
   const fit = fitColumns(natural, width, priority ?? columns.map((c) => c.key), opts.fit?.mayDrop ?? true);
   if (fit.kept.length > 0 && fit.kept[0] !== 0 && totals) {

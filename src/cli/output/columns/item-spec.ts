@@ -1,7 +1,10 @@
 import type { ItemCatalogSpecRecord } from '../../../contract/index.js';
 import { columnSet } from './types.js';
 
-/** Serialised units in stock, for receipts (interface 2.4). Prices are per unit: no totals. */
+/**
+ * Serialised units in stock, for receipts (interface 2.4). Prices are per unit: no totals. The
+ * IMEIs and the serial number are never cut: a cashier compares them digit by digit.
+ */
 export const itemSpecColumns = columnSet<ItemCatalogSpecRecord>(
   'item catalog spec',
   [
@@ -11,9 +14,9 @@ export const itemSpecColumns = columnSet<ItemCatalogSpecRecord>(
     { key: 'itemCategory', header: 'Category', kind: 'text' },
     { key: 'itemName', header: 'Item', kind: 'text' },
     { key: 'itemCode', header: 'Code', kind: 'text' },
-    { key: 'serialNo', header: 'Serial no', kind: 'text' },
-    { key: 'imei1', header: 'IMEI 1', kind: 'text' },
-    { key: 'imei2', header: 'IMEI 2', kind: 'text' },
+    { key: 'serialNo', header: 'Serial no', kind: 'text', whole: true },
+    { key: 'imei1', header: 'IMEI 1', kind: 'text', whole: true },
+    { key: 'imei2', header: 'IMEI 2', kind: 'text', whole: true },
     { key: 'color', header: 'Colour', kind: 'text' },
     { key: 'colorVariant', header: 'Variant', kind: 'text' },
     { key: 'purchasePrice', header: 'Purchase price', kind: 'money' },
@@ -33,4 +36,6 @@ export const itemSpecColumns = columnSet<ItemCatalogSpecRecord>(
     { key: 'taxIncExc', header: 'Tax inc/exc', kind: 'integer' },
   ],
   ['id', 'itemName', 'serialNo', 'imei1', 'color', 'salePrice', 'qty', 'shop'],
+  // What a cashier reads to find the phone in hand comes first; a unit's quantity is always 1.
+  ['itemName', 'imei1', 'serialNo', 'salePrice', 'color', 'id', 'shop', 'qty'],
 );

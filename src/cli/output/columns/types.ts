@@ -13,6 +13,8 @@ export interface Column {
   readonly header: string;
   readonly kind: ColumnKind;
   readonly total?: boolean;
+  /** Read character by character (an IMEI, a serial number): never cut in a table, other columns go first. */
+  readonly whole?: boolean;
 }
 
 export interface ColumnSet {
