@@ -39,6 +39,7 @@ import type { ImportResult, LedgerImportKind } from '../property-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
 import { allocateTouched } from './ledger-allocation.js';
+import { bookReceipts } from './book-receipts.js';
 import { addCharge } from './ledger-months.js';
 import { companyOrThrow } from './property-reads.js';
 
@@ -157,19 +158,7 @@ async function writePlan(tx: Tx, companyId: number, timeZone: string, plan: Ledg
     }
     await allocateTouched(tx, timeZone, touched);
   } else if (plan.kind === 'receipts') {
-    const touched = new Map<number, NewEvents>();
-    for (const r of plan.receipts) {
-      const receiptId = await tx.insert('receipts', {
-        company_id: companyId,
-        tenancy_id: r.tenancyId,
-        receipt_date: r.date,
-        amount_cents: r.amount,
-        reference: r.reference,
-        reference_key: r.referenceKey,
-      });
-      touchedBy(touched, r.tenancyId).receiptIds.add(receiptId);
-    }
-    await allocateTouched(tx, timeZone, touched);
+    await bookReceipts(tx, companyId, timeZone, plan.receipts);
   } else {
     for (const { table, row, named: references } of plan.rows) {
       const resolved = { ...row };

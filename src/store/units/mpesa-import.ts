@@ -7,14 +7,13 @@
  * refuses). Allocations are derived in the same unit (ledger-allocation.ts). Live payments kept
  * unmatched that the file books are marked with their receipt.
  */
-import { touchedBy, type NewEvents } from '../rules/ledger-allocation-plan.js';
 import { planMpesaImport, statementReferenceKeys, type MpesaImportPlan } from '../rules/mpesa-import-plan.js';
 import { paymentMatcher } from '../rules/mpesa-matching.js';
 import type { StatementLine } from '../rules/mpesa-statement.js';
 import type { MpesaImportResult } from '../mpesa-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
-import { allocateTouched } from './ledger-allocation.js';
+import { bookReceipts } from './book-receipts.js';
 import { readBooked, readMatchFacts } from './mpesa-reads.js';
 import { companyOrThrow } from './property-reads.js';
 
@@ -51,18 +50,8 @@ function tenanciesOf(plan: MpesaImportPlan): number[] {
 
 async function writeReceipts(tx: Tx, companyId: number, timeZone: string, plan: MpesaImportPlan): Promise<void> {
   const kept = new Set((await tx.all<{ key: string }>(OPEN_KEPT, [companyId])).map((r) => r.key));
-  const touched = new Map<number, NewEvents>();
-  for (const r of plan.receipts) {
-    const receiptId = await tx.insert('receipts', {
-      company_id: companyId,
-      tenancy_id: r.tenancyId,
-      receipt_date: r.date,
-      amount_cents: r.amount,
-      reference: r.reference,
-      reference_key: r.referenceKey,
-    });
-    touchedBy(touched, r.tenancyId).receiptIds.add(receiptId);
-    if (kept.has(r.referenceKey)) await tx.run(MARK_KEPT, [receiptId, companyId, r.referenceKey]);
+  const ids = await bookReceipts(tx, companyId, timeZone, plan.receipts);
+  for (const [i, r] of plan.receipts.entries()) {
+    if (kept.has(r.referenceKey)) await tx.run(MARK_KEPT, [ids[i], companyId, r.referenceKey]);
   }
-  await allocateTouched(tx, timeZone, touched);
 }

@@ -7,7 +7,6 @@
  * the list of kept payments with their tenant_account filled.
  */
 import { toCentsText } from '../rules/mpesa-daraja.js';
-import { touchedBy, type NewEvents } from '../rules/ledger-allocation-plan.js';
 import { planMpesaImport } from '../rules/mpesa-import-plan.js';
 import { paymentMatcher } from '../rules/mpesa-matching.js';
 import { darajaTime, type StatementPayment } from '../rules/mpesa-statement.js';
@@ -16,7 +15,7 @@ import type { ConfirmationOutcome, DarajaPayment, KeptPayment } from '../mpesa-s
 import { paymentReferenceKey } from '../../domain/payment-reference.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
-import { allocateTouched } from './ledger-allocation.js';
+import { bookReceipts } from './book-receipts.js';
 import { readBooked, readMatchFacts } from './mpesa-reads.js';
 import { companyOrThrow } from './property-reads.js';
 
@@ -65,11 +64,8 @@ export async function confirmMpesaPayment(tx: Tx, companyId: number, payment: Da
   const receipt = plan.receipts[0];
   if (receipt) {
     await tx.lockRows('tenancies', [receipt.tenancyId]);
-    const receiptId = await tx.insert('receipts', { company_id: companyId, tenancy_id: receipt.tenancyId, receipt_date: receipt.date, amount_cents: receipt.amount, reference: receipt.reference, reference_key: receipt.referenceKey });
-    const touched = new Map<number, NewEvents>();
-    touchedBy(touched, receipt.tenancyId).receiptIds.add(receiptId);
-    await allocateTouched(tx, company.timeZone, touched);
-    return { kind: 'booked', receiptId };
+    const [receiptId] = await bookReceipts(tx, companyId, company.timeZone, [receipt]);
+    return { kind: 'booked', receiptId: receiptId! };
   }
   const aside = plan.setAside[0];
   if (!aside) return { kind: 'already' };
