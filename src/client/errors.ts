@@ -117,7 +117,9 @@ export function oneLine(text: string, max = MAX_SERVER_MESSAGE): string {
 
 function formatMessage(init: ApiErrorInit): string {
   if (init.local) return localMessage(init);
-  const what = init.operation ? `${init.operation} (${init.method} ${init.path})` : `${init.method} ${init.path}`;
+  const request = `${init.method} ${init.path}`;
+  // An operation named by its request (`shopprop api`) is said once.
+  const what = init.operation && init.operation !== request ? `${init.operation} (${request})` : request;
   const status = init.status === undefined ? '' : `HTTP ${init.status}`;
   const said = init.serverMessage ? oneLine(init.serverMessage) : '';
   const detail = [status, said].filter(Boolean).join(' ');
