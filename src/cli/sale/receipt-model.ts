@@ -51,13 +51,15 @@ function receiptOf(sale: FoundSale, found: SaleLines, refs: ReferenceData | unde
     };
   });
   const totalAmount = sale.totalAmount ?? 0;
+  const shop = refs?.shops.find((s) => s.id === sale.retailShopId);
   return {
     companyName: refs?.company.name,
     companyTaxNumber: refs?.company.taxNumber,
     currency: refs?.company.currency,
-    companyAddress: refs?.company.address,
     companyPhone: refs?.company.phone,
-    shopName: refs?.shops.find((s) => s.id === sale.retailShopId)?.name ?? (sale.retailShopId ? `Shop ${sale.retailShopId}` : undefined),
+    shopName: shop?.name ?? (sale.retailShopId ? `Shop ${sale.retailShopId}` : undefined),
+    // A chain's shops are each at their own address: the company's is the receipt's only for a shop with none.
+    address: shop?.location || refs?.company.address,
     receiptNo: sale.receiptNo ?? `sale ${sale.id}`,
     saleId: sale.id,
     issueDate: sale.issueDate ?? 0,

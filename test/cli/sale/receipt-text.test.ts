@@ -4,7 +4,7 @@ import { receiptLines, receiptText, twoColumns, wrap, type Receipt } from '../..
 /** 2026-11-22 18:11 UTC is 21:11 in Nairobi. */
 const receipt: Receipt = {
   companyName: 'Demo Phones Ltd',
-  companyAddress: 'Moi Avenue, Nairobi',
+  address: 'Moi Avenue, Nairobi',
   companyPhone: '+254 700 000 000',
   shopName: 'Moi Avenue shop',
   receiptNo: 'R000901',

@@ -96,8 +96,13 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
   const volume = (base: number) => Math.max(5, Math.round(base * company.share * context.scale));
 
   const shopId = nextId(context, 'retail_shops');
-  const shops = ['Moi Avenue', 'Westlands', 'Mombasa Road'].map((name, i) => ({ id: shopId + i, name }));
-  insertMany(store, 'retail_shops', ['id', 'company_id', 'name', 'location'], shops.map((s) => [s.id, c, `${s.name} shop`, s.name]));
+  // Each shop at its own address (receipts print it); the first is the company's office too.
+  const shops = [
+    ['Moi Avenue', 'Moi Avenue 12, Nairobi'],
+    ['Westlands', 'Woodvale Grove 4, Westlands, Nairobi'],
+    ['Mombasa Road', 'Panari Centre, Mombasa Road, Nairobi'],
+  ].map(([name, address], i) => ({ id: shopId + i, name: name!, address: address! }));
+  insertMany(store, 'retail_shops', ['id', 'company_id', 'name', 'location'], shops.map((s) => [s.id, c, `${s.name} shop`, s.address]));
 
   const warehouseId = nextId(context, 'warehouses');
   const warehouses = [0, 1].map((i) => ({ id: warehouseId + i, shopId: shops[i]!.id }));
