@@ -5,7 +5,8 @@
  * landlord without one (each property's address instead, and a property with none at all), and
  * a recipient the server refuses. Messages are read back from the server: who got which PDFs,
  * each PDF parsed and equal to the folder's; a rerun sends nothing twice, --resend sends again.
- * Against `serve`, which keeps no record of sends, only --resend sends, and says so.
+ * Against `serve`, which keeps no record of sends, only --resend sends, and says so. At a
+ * terminal the password is asked and the plan shown before a yes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { demoHome } from '../helpers/demo-store.js';
 import { readManifest } from '../helpers/month-end-folder.js';
 import { readPdf } from '../helpers/pdf-read.js';
 import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
+import { KEY, spawnPty } from '../helpers/pty-cli.js';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.js';
 
 const { dir: home, db } = demoHome();
@@ -154,5 +156,30 @@ describe('month-end --send against serve', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe('sent: LL0001 Achieng Barasa <achieng.barasa@landlords.example>: P0001 INTERIM, P0002 INTERIM\nnot recorded: a service keeps no record of what was sent\n');
     expect(inbox.messages.slice(before).map((m) => m.attachments.map((a) => a.filename))).toEqual([['P0001-2026-10-INTERIM.pdf', 'P0002-2026-10-INTERIM.pdf']]);
+  }, 120_000);
+});
+
+describe('month-end --send at a terminal', () => {
+  it('asks the password, lists who would get what and sends only after a yes', async () => {
+    const before = inbox.messages.length;
+    const run = (folder: string) => spawnPty(['--db', db, 'month-end', '--landlord', '1', ...MONTH, '-o', join(home, folder), '--send', '--resend'], { home });
+    const no = run('asked-no');
+    await no.waitFor('Password of accounts at 127.0.0.1');
+    no.type(`${PASSWORD}${KEY.enter}`);
+    await no.waitForNext('Send 1 message?', 60_000);
+    expect(no.screen()).toContain('LL0001 Achieng Barasa <achieng.barasa@landlords.example>: P0001 INTERIM, P0002 INTERIM');
+    no.type(`n${KEY.enter}`);
+    expect(await no.exited).toBe(2);
+    expect(no.screen()).toContain('nothing was sent; --yes sends without asking');
+    expect(inbox.messages).toHaveLength(before);
+
+    const yes = run('asked-yes');
+    await yes.waitFor('Password of accounts at 127.0.0.1');
+    yes.type(`${PASSWORD}${KEY.enter}`);
+    await yes.waitForNext('Send 1 message?', 60_000);
+    yes.type(`y${KEY.enter}`);
+    expect(await yes.exited).toBe(0);
+    expect(yes.screen()).toContain('sent: LL0001 Achieng Barasa <achieng.barasa@landlords.example>: P0001 INTERIM, P0002 INTERIM');
+    expect(inbox.messages.slice(before).map((m) => m.to)).toEqual([['achieng.barasa@landlords.example']]);
   }, 120_000);
 });
