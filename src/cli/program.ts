@@ -16,6 +16,7 @@ import { receiptCommands } from './commands/receipt/register.js';
 import { saleCommands } from './commands/sale/register.js';
 import { demoCommand, serveCommand } from './commands/server/register.js';
 import { addGlobalOptions } from './global-options.js';
+import { groupCommands, subcommandTerm } from './help-layout.js';
 
 /** `output` is where commander writes help and usage errors (the process's streams by default). */
 export function buildProgram(output?: OutputConfiguration): Command {
@@ -29,7 +30,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
     .helpCommand(false)
     .exitOverride()
     // Long option names leave descriptions less than commander's 40 columns at 80: wrap them anyway.
-    .configureHelp({ minWidthToWrap: 24, showGlobalOptions: true })
+    .configureHelp({ minWidthToWrap: 24, showGlobalOptions: true, subcommandTerm })
     .configureOutput({ ...OUTPUT, ...output });
   addGlobalOptions(program);
   program.addCommand(saleCommands());
@@ -45,6 +46,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   program.addCommand(doctorCommand());
   program.addCommand(completionCommand());
   program.addCommand(helpCommand(program));
+  groupCommands(program);
   program.addHelpText(
     'after',
     `
