@@ -9,6 +9,7 @@
  */
 import type { PaymentMethod, SaveCashSaleBody } from '../../contract/cash-sale.js';
 import { PAYMENT_METHODS } from '../../contract/enums.js';
+import { errorKindOf } from '../../contract/error-kinds.js';
 import type { Loose } from '../../client/validate.js';
 import type { ItemCatalogSpecRecord } from '../../contract/receipt.js';
 import type { ReferenceData, ReferencePaymentChannel, ReferenceProduct } from '../../contract/reference-data.js';
@@ -170,44 +171,54 @@ async function reviewSale(deps: InteractiveSaleDeps, catalog: Catalog, draft: Dr
     choices.push({ name: 'Cancel: do not save this sale', value: { kind: 'cancel' } });
     if (overpaid) say(`  the payments (${moneyCents(paid)}) are more than the total (${moneyCents(totalCents)}): remove a payment and take it again`);
 
-    const next = await prompter.select('What next?', choices, { default: choices[0]!.value });
-    switch (next.kind) {
-      case 'save': {
-        const composed = compose();
-        const problems = checkSale(composed.body).problems;
-        if (problems.length > 0) {
-          say('this sale cannot be saved yet:');
-          for (const problem of problems) say(`  - ${problem.message}`);
+    let next: Next | undefined;
+    try {
+      next = await prompter.select('What next?', choices, { default: choices[0]!.value });
+      switch (next.kind) {
+        case 'save': {
+          const composed = compose();
+          const problems = checkSale(composed.body).problems;
+          if (problems.length > 0) {
+            say('this sale cannot be saved yet:');
+            for (const problem of problems) say(`  - ${problem.message}`);
+            break;
+          }
+          if (!deps.submit) return composed;
+          const outcome = await deps.submit(composed);
+          if (outcome.done) return composed;
+          say('the service refused the sale; nothing was saved. Fix it here and save again:');
+          for (const reason of outcome.reasons) say(`  - ${reason}`);
           break;
         }
-        if (!deps.submit) return composed;
-        const outcome = await deps.submit(composed);
-        if (outcome.done) return composed;
-        say('the service refused the sale; nothing was saved. Fix it here and save again:');
-        for (const reason of outcome.reasons) say(`  - ${reason}`);
-        break;
+        case 'add':
+          await addLines(deps, catalog, draft.lines);
+          break;
+        case 'editLine':
+          await editLine(deps, draft.lines[next.index]!);
+          break;
+        case 'removeLine':
+          draft.lines.splice(next.index, 1);
+          break;
+        case 'addPayment':
+          draft.payments = await takePayments(deps, totalCents, draft.payments);
+          break;
+        case 'removePayment':
+          draft.payments.splice(next.index, 1);
+          break;
+        case 'customer':
+          draft.customer = await askCustomer(prompter, draft.customer);
+          break;
+        case 'cancel':
+          if (await prompter.confirm('Discard this sale?', { default: false })) return undefined;
+          break;
       }
-      case 'add':
-        await addLines(deps, catalog, draft.lines);
-        break;
-      case 'editLine':
-        await editLine(deps, draft.lines[next.index]!);
-        break;
-      case 'removeLine':
-        draft.lines.splice(next.index, 1);
-        break;
-      case 'addPayment':
-        draft.payments = await takePayments(deps, totalCents, draft.payments);
-        break;
-      case 'removePayment':
-        draft.payments.splice(next.index, 1);
-        break;
-      case 'customer':
-        draft.customer = await askCustomer(prompter, draft.customer);
-        break;
-      case 'cancel':
-        if (await prompter.confirm('Discard this sale?', { default: false })) return undefined;
-        break;
+    } catch (error) {
+      // Ctrl-C at the summary, or in what it led to, asks as Cancel does: the sale is not lost
+      // to one key pressed by mistake. Ctrl-C again, at this question, leaves.
+      // A save interrupted may have reached the service: never asked whether to discard it.
+      if (errorKindOf(error) !== 'interrupted' || next?.kind === 'save') throw error;
+      say('');
+      if (await prompter.confirm('Discard this sale?', { default: false })) return undefined;
     }
   }
 }
