@@ -78,7 +78,7 @@ describe.each(backends)('access on $name', ({ name, store: storeOf }) => {
     expect(await refusal(store.createLocalUser({ companyId: 1, role: 'cashier', name: 'short', username: 'short', password: 'short' }))).toMatchObject({ kind: 'badRequest' });
     expect(await store.logIn(username, 'wrong password', NOW)).toBeUndefined();
     const login = await store.logIn(` ${username} `, 'first password', NOW);
-    expect(login).toEqual({ token: expect.stringMatching(/^sp_/), name: `Clerk ${name}`, userId, landlordId: null, companyId: 1, email: null, expiresAt: NOW + LOGIN_TOKEN_LIFETIME_MS });
+    expect(login).toEqual({ token: expect.stringMatching(/^sp_/), name: `Clerk ${name}`, userId, landlordId: null, companyId: 1, email: null, expiresAt: NOW + LOGIN_TOKEN_LIFETIME_MS, role: 'accountant' });
     expect(await store.tokenUser(login!.token, NOW + 1000)).toMatchObject({ userId, role: 'accountant' });
     expect(await store.tokenUser(login!.token, NOW + LOGIN_TOKEN_LIFETIME_MS)).toBeUndefined();
 
