@@ -10,6 +10,7 @@ import { QuantityError, toMilli } from './quantity.js';
 import { computeSaleLine, type SaleLineAmounts, type SaleLineTerms } from './sale-line.js';
 import { computeSaleTotals, type SaleTotals } from './sale-totals.js';
 import { checkSentAmount, type SaleProblem } from './sent-amount.js';
+import { readPhoneNumber } from './phone-number.js';
 
 export interface CheckedSaleLine {
   terms: SaleLineTerms;
@@ -47,6 +48,9 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
   };
 
   problems.push(...nulCharacterProblems(body));
+  // A customer's phone is one the shop can call back: a number of E.164's form once read (it is stored so).
+  const phone = body.issuedToPhone.trim() === '' ? undefined : readPhoneNumber(body.issuedToPhone);
+  if (phone && 'problem' in phone) problems.push({ field: 'issuedToPhone', sent: body.issuedToPhone, message: `issuedToPhone: ${phone.problem}` });
 
   const unitLines = new Map<number, number>();
   let totalsKnown = true;

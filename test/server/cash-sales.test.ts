@@ -405,14 +405,25 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
     it('JSON-special and control characters (NUL aside) and any Unicode come back in the lists exactly as sent', async () => {
       const text = 'quote " backslash \\ slash / tab \t line \n\r sep \u2028\u2029 del \u007f bell \u0007 é 漢字 👍🏽';
-      const phone = '\u0001"\\\u2028👍';
+      // The phone is a number (checked, stored as E.164): the other texts carry the characters.
+      const phone = '+254 712 345678';
       const body = saleBody(refs1, [{ ...accessoryLine(refs1), item: text }], { over: { issuedTo: text, issuedToPhone: phone, notes: text, refNo: text } });
       const response = await save(body);
       expect(response.status).toBe(200);
       const list = await server.request('GET', LIST, { token: admin1, query: { companyId: 1, start: 0, limit: 5 } });
-      expect(list.body.list.find((r: CashSaleRecord) => r.id === response.body.id)).toMatchObject({ issuedTo: text, issuedToPhone: phone, notes: text, refNo: text });
+      expect(list.body.list.find((r: CashSaleRecord) => r.id === response.body.id)).toMatchObject({ issuedTo: text, issuedToPhone: '+254712345678', notes: text, refNo: text });
       const items = await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1, start: 0, limit: 5 } });
-      expect(items.body.list[0]).toMatchObject({ itemName: text, issuedTo: text, issuedToPhone: phone, refNo: text });
+      expect(items.body.list[0]).toMatchObject({ itemName: text, issuedTo: text, issuedToPhone: '+254712345678', refNo: text });
+    });
+
+    it("stores the customer's phone as E.164 however it was typed, and refuses what is no phone number (405 naming issuedToPhone)", async () => {
+      const saved = await save(saleBody(refs1, [accessoryLine(refs1)], { over: { issuedToPhone: '0712 345 678', refNo: 'PHONE-OK' } }));
+      expect(saved.status).toBe(200);
+      expect(await count("select count(*) as n from cash_sales where ref_no = ? and issued_to_phone = '+254712345678'", 'PHONE-OK')).toBe(1);
+      const refused = await save(saleBody(refs1, [accessoryLine(refs1)], { over: { issuedToPhone: 'abc', refNo: 'PHONE-REFUSED' } }));
+      expect(refused.status).toBe(405);
+      expect(refused.body.message).toContain('issuedToPhone: "abc" is not a phone number (e.g. 0712 345 678, +254 712 345678');
+      expect(await count('select count(*) as n from cash_sales where ref_no = ?', 'PHONE-REFUSED')).toBe(0);
     });
 
     it('refuses the NUL character (U+0000) in any text with 405 naming the field: PostgreSQL cannot keep it', async () => {

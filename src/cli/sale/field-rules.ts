@@ -7,6 +7,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { PaymentChannelInput, SaleLineInput, SaveCashSaleBody } from '../../contract/cash-sale.js';
 import { isMpesaCode, paymentReferenceKey } from '../../domain/payment-reference.js';
+import { readPhoneNumber } from '../../domain/phone-number.js';
 
 type Validate = (value: string) => true | string;
 
@@ -23,7 +24,15 @@ export function textRule(schema: TSchema, what: string): Validate {
 }
 
 export const customerNameRule = textRule(SaveCashSaleBody.properties.issuedTo, 'the customer\'s name');
-export const customerPhoneRule = textRule(SaveCashSaleBody.properties.issuedToPhone, 'the phone number');
+const phoneLength = textRule(SaveCashSaleBody.properties.issuedToPhone, 'the phone number');
+
+/** A phone number the server takes (domain/phone-number.ts), or - for none: asked again until it is one. */
+export const customerPhoneRule: Validate = (value) => {
+  const length = phoneLength(value);
+  if (length !== true || value.trim() === '-' || value.trim() === '') return length;
+  const reading = readPhoneNumber(value);
+  return 'e164' in reading ? true : `${reading.problem.replace(/^".*?" /, 'this ')}; - for none`;
+};
 export const itemNameRule = textRule(SaleLineInput.properties.item, 'the item\'s name');
 export const paymentReferenceRule = textRule(PaymentChannelInput.properties.referenceNo, 'the reference');
 

@@ -6,6 +6,7 @@ import type { SaveCashSaleBody } from '../../contract/cash-sale.js';
 import type { CheckedSale } from '../../domain/sale-check.js';
 import type { SaleReferences } from '../../domain/sale-references.js';
 import { type SaleHeaderRow, type SaleToWrite } from '../tables/sale-to-write.js';
+import { storedPhone } from '../../domain/phone-number.js';
 
 export interface SaleFacts {
   body: SaveCashSaleBody;
@@ -28,7 +29,8 @@ export function saleRows({ body, checked, references, mpesaCodes, issueDate, rep
     company_id: body.companyId,
     issue_date: issueDate,
     issued_to: body.issuedTo,
-    issued_to_phone: body.issuedToPhone,
+    // One form for every number (E.164), however it was typed: the sale check refused what is no number.
+    issued_to_phone: storedPhone(body.issuedToPhone) ?? body.issuedToPhone,
     amount_paid_cents: checked.amountPaidCents,
     payment_method: body.paymentMethod,
     transaction_type: body.transactionType,
