@@ -1,7 +1,24 @@
 import type { StatementRecord } from '../../../contract/index.js';
 import type { StatementStatus } from '../statement-status.js';
 import { FIGURE_NAMES } from '../../../domain/figure-names.js';
-import { columnSet, type Column } from './types.js';
+import { columnSet, type Column, type RowSum } from './types.js';
+
+/**
+ * What a statement's row adds up to, as its PDF does: balance brought forward + income + tax
+ * collected for the landlord - management fees with their VAT - expenses - payments held back
+ * = net amount due (domain/statement-figures.ts).
+ */
+const STATEMENT_PAYABLE: RowSum = {
+  result: 'amtPyble',
+  terms: [
+    { key: 'balBf', sign: 1 },
+    { key: 'periodIncome', sign: 1 },
+    { key: 'periodVat', sign: 1 },
+    { key: 'manFeesTotal', sign: -1 },
+    { key: 'expenses', sign: -1 },
+    { key: 'deferredPaymentAmt', sign: -1 },
+  ],
+};
 
 /** Landlord property statements (interface 2.7), with the interface's spellings. */
 export const statementColumns = columnSet<StatementRecord>(
@@ -73,6 +90,8 @@ export const statementColumns = columnSet<StatementRecord>(
     { key: 'reconcilingComms', header: 'Reconciling comms', kind: 'money', total: true },
   ],
   ['id', 'propertyName', 'lldName', 'month', 'year', 'statementType', 'datePrepared', 'periodIncome', 'amtPyble'],
+  undefined,
+  STATEMENT_PAYABLE,
 );
 
 /** A statement with its workflow status (statement-status.ts), as `statements` lists them. */
@@ -84,6 +103,7 @@ export const statementWithStatusColumns = columnSet<StatementWithStatus>(
   ['id', 'propertyName', 'month', 'year', 'status', 'datePrepared', 'periodIncome', 'amtPyble'],
   // The id is what statement-pdf and the local statement commands take: it stays in a narrow table.
   ['id', 'propertyName', 'status', 'amtPyble', 'month', 'year', 'periodIncome', 'datePrepared'],
+  STATEMENT_PAYABLE,
 );
 
 /** CSV of statements: the rent details HTML only when --fields asks for it. */
