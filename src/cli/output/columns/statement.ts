@@ -90,7 +90,8 @@ export const statementColumns = columnSet<StatementRecord>(
     { key: 'reconcilingComms', header: 'Reconciling comms', kind: 'money', total: true },
   ],
   ['id', 'propertyName', 'lldName', 'month', 'year', 'statementType', 'datePrepared', 'periodIncome', 'amtPyble'],
-  undefined,
+  // A narrow table keeps the id (what the statement commands take) and what is due.
+  ['id', 'propertyName', 'amtPyble', 'statementType', 'month', 'year', 'lldName', 'datePrepared', 'periodIncome'],
   STATEMENT_PAYABLE,
 );
 
