@@ -24,7 +24,7 @@ export function monthEndCommand(): Command {
     'shopprop month-end --landlord 1 --month 10 --year 2026',
     'shopprop month-end --zone 2 -o ~/month-ends/2026-10',
     'shopprop month-end --month 10 --final',
-    'SHOPPROP_SMTP_PASSWORD=... shopprop month-end --landlord 1 --month 10 --send --yes',
+    'shopprop month-end --landlord 1 --month 10 --send --yes     # the mail password from SHOPPROP_SMTP_PASSWORD',
     'shopprop --base-url https://pm.example.com month-end --landlord 4',
   ).action(lazyAction('month-end/month-end'));
 }
