@@ -43,8 +43,13 @@ function multipliedDatabase(times) {
   const db = new Sqlite(file);
   db.pragma('journal_mode = WAL');
   const max = db.prepare('select max(id) as m from cash_sales').get().m;
-  const columns = db.prepare('select name from pragma_table_info(\'cash_sales\')').all().map((c) => c.name);
-  const copy = columns.map((c) => (c === 'id' ? `id + ${'$offset'}` : c === 'receipt_no' ? `receipt_no || '-' || ${'$round'}` : c === 'idempotency_key' ? 'null' : c));
+  const columns = db
+    .prepare("select name from pragma_table_info('cash_sales')")
+    .all()
+    .map((c) => c.name);
+  const copy = columns.map((c) =>
+    c === 'id' ? `id + ${'$offset'}` : c === 'receipt_no' ? `receipt_no || '-' || ${'$round'}` : c === 'idempotency_key' ? 'null' : c,
+  );
   const insert = db.prepare(`insert into cash_sales (${columns.join(',')}) select ${copy.join(',')} from cash_sales where id <= ${max}`);
   for (let round = 1; round < times; round++) db.transaction(() => insert.run({ offset: round * max, round }))();
   db.close();
@@ -99,4 +104,5 @@ export async function benchExport({ withMillion = true } = {}) {
   return result;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchExport({ withMillion: process.argv.includes('--million') }), null, 2));
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify(await benchExport({ withMillion: process.argv.includes('--million') }), null, 2));

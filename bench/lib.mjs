@@ -69,7 +69,15 @@ export function startProcess(command, args, env = process.env) {
       if (newline >= 0) {
         child.stdout.off('data', onData);
         child.stdout.resume();
-        resolve({ child, url: buffer.slice(0, newline).trim(), stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) });
+        resolve({
+          child,
+          url: buffer.slice(0, newline).trim(),
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
       }
     };
     child.stdout.on('data', onData);
@@ -90,6 +98,10 @@ export async function load(url, { headers = {}, duration = 5, connections = 10, 
 }
 
 export function machine() {
-  const os = spawnSync('sh', ['-c', 'nproc; grep -m1 "model name" /proc/cpuinfo | cut -d: -f2; free -g | awk \'/Mem:/ {print $2 " GiB"}\''], { encoding: 'utf8' }).stdout.trim().split('\n');
+  const os = spawnSync('sh', ['-c', 'nproc; grep -m1 "model name" /proc/cpuinfo | cut -d: -f2; free -g | awk \'/Mem:/ {print $2 " GiB"}\''], {
+    encoding: 'utf8',
+  })
+    .stdout.trim()
+    .split('\n');
   return { cores: os[0], cpu: (os[1] ?? '').trim(), memory: os[2], node: process.version };
 }

@@ -33,7 +33,16 @@ export async function benchListRoute({ duration = 5 } = {}) {
       const hello = medianRound(rounds.hello);
       const memory = medianRound(rounds.memory);
       const list = medianRound(rounds.list);
-      return { count: page.count, rounds: ROUNDS, hello, memory, list, ratioToHello: list.requestsPerSecond / hello.requestsPerSecond, ratioToMemory: list.requestsPerSecond / memory.requestsPerSecond, target: 0.5 };
+      return {
+        count: page.count,
+        rounds: ROUNDS,
+        hello,
+        memory,
+        list,
+        ratioToHello: list.requestsPerSecond / hello.requestsPerSecond,
+        ratioToMemory: list.requestsPerSecond / memory.requestsPerSecond,
+        target: 0.5,
+      };
     } finally {
       await baseline.stop();
     }

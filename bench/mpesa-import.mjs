@@ -62,7 +62,9 @@ function files(lines) {
     }
     const t = tenant(n % UNITS);
     const cents = 100_000 + ((n * 7919) % 120_000) * 50;
-    statement.push(`${code},${date} ${time}:00,${date} ${time}:00,Pay Bill from 2547****126 - PAYER Acc. ${t.account},Completed,${amount(cents)},,"1,000,000.00",true,Pay Bill Online,2547****126 - PAYER,,${t.account}`);
+    statement.push(
+      `${code},${date} ${time}:00,${date} ${time}:00,Pay Bill from 2547****126 - PAYER Acc. ${t.account},Completed,${amount(cents)},,"1,000,000.00",true,Pay Bill Online,2547****126 - PAYER,,${t.account}`,
+    );
     receipts.push(`${t.property},${t.unit},${t.account},${date}T${time},${(cents / 100).toFixed(2)},${code}`);
     payments++;
   }
@@ -79,7 +81,10 @@ function importOnce(base, args) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
   copyFileSync(base, db);
   const started = process.hrtime.bigint();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, SHOPPROP, ...args, '--db', db, '--company', '1'], { env: benchEnv(), encoding: 'utf8' });
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, SHOPPROP, ...args, '--db', db, '--company', '1'], {
+    env: benchEnv(),
+    encoding: 'utf8',
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`shopprop ${args.join(' ')} failed: ${result.stderr}`);
   const peakKb = Number(result.stderr.trim().split('\n').at(-1));

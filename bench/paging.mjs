@@ -8,7 +8,10 @@ export function benchPaging({ scale = 100 } = {}) {
   const db = demoDatabase(scale);
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [BIN, '--db', db, 'sale', 'list', '--company', '1', '--all', '--format', 'csv'], { env: benchEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--db', db, 'sale', 'list', '--company', '1', '--all', '--format', 'csv'], {
+      env: benchEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let lines = -1; // the header
     let marks = [];
     let stderr = '';
@@ -27,7 +30,15 @@ export function benchPaging({ scale = 100 } = {}) {
       const first = marks[0];
       const perRowFirstTenth = (tenth.ms - first.ms) / (tenth.lines - first.lines);
       const perRowWhole = (totalMs - first.ms) / (lines - first.lines);
-      resolve({ rows: lines, totalMs, firstTenthMs: tenth.ms, perRowFirstTenthMicros: perRowFirstTenth * 1000, perRowWholeMicros: perRowWhole * 1000, ratio: perRowWhole / perRowFirstTenth, target: 1.5 });
+      resolve({
+        rows: lines,
+        totalMs,
+        firstTenthMs: tenth.ms,
+        perRowFirstTenthMicros: perRowFirstTenth * 1000,
+        perRowWholeMicros: perRowWhole * 1000,
+        ratio: perRowWhole / perRowFirstTenth,
+        target: 1.5,
+      });
     });
   });
 }

@@ -41,7 +41,10 @@ export async function benchPaidBalance({ runs = 7 } = {}) {
       const zone = await timeRequest(`${base}&zoneId=1`, headers, runs);
       // The interface has no "whole company" filter: the company is every zone, asked in turn.
       const sqlite = new Sqlite(db, { readonly: true });
-      const zones = sqlite.prepare('select id from zones where company_id = 1 order by id').all().map((z) => z.id);
+      const zones = sqlite
+        .prepare('select id from zones where company_id = 1 order by id')
+        .all()
+        .map((z) => z.id);
       sqlite.close();
       const whole = [];
       for (let i = 0; i < runs; i++) whole.push(await wholeCompany(base, headers, zones));

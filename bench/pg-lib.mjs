@@ -47,7 +47,18 @@ export async function startBenchPostgres() {
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     // Durable, stated rather than assumed: every commit is flushed to disk before it is acknowledged.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=on',
+      '-c',
+      'synchronous_commit=on',
+      '-c',
+      'full_page_writes=on',
+    ],
     onLog: (message) => log.push(message) > 40 && log.shift(),
     onError: (error) => log.push(String(error)) > 40 && log.shift(),
   });
@@ -74,7 +85,9 @@ export async function startBenchPostgres() {
       await client.end();
     }
   };
-  const settings = await query("select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method', 'max_connections', 'shared_buffers', 'server_version')");
+  const settings = await query(
+    "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes', 'wal_sync_method', 'max_connections', 'shared_buffers', 'server_version')",
+  );
   // The postmaster's pid, the first line of postmaster.pid: its CPU and its children's are this server's.
   const postmasterPid = Number(readFileSync(join(parent, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {

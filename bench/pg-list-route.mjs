@@ -16,7 +16,19 @@ export async function demoOnBoth(postgres, scale = 10) {
 }
 
 export function accountantToken(location) {
-  return cli([location.startsWith('postgres://') ? '--database' : '--db', location, 'local', 'token', 'create', '--company', '1', '--role', 'accountant', '--name', `bench ${Date.now()}`]).trim();
+  return cli([
+    location.startsWith('postgres://') ? '--database' : '--db',
+    location,
+    'local',
+    'token',
+    'create',
+    '--company',
+    '1',
+    '--role',
+    'accountant',
+    '--name',
+    `bench ${Date.now()}`,
+  ]).trim();
 }
 
 export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, postgres: shared, demo } = {}) {
@@ -25,7 +37,10 @@ export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, po
   try {
     const { file, url } = demo ?? (await demoOnBoth(postgres));
     const backends = [];
-    for (const [name, location] of [['SQLite', file], ['PostgreSQL', url]]) {
+    for (const [name, location] of [
+      ['SQLite', file],
+      ['PostgreSQL', url],
+    ]) {
       const server = await startLocalServer(location);
       servers.push(server);
       const headers = { authorization: `Bearer ${accountantToken(location)}` };
@@ -41,12 +56,23 @@ export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, po
         const load = loadAverage();
         const result = await loadTogether([{ url: `${b.server.url}${LIST_PATH}`, headers: b.headers, connections: 10 }], { duration, amount: 200_000 });
         const n = Math.max(result.total, 1);
-        b.runs.push({ ...result, load, nodeCpuMsPerRequest: (processCpuMs(b.server.child.pid) - before.node) / n, postgresCpuMsPerRequest: b.name === 'PostgreSQL' ? (postgresCpuMs(postgres.postmasterPid) - before.postgres) / n : undefined });
+        b.runs.push({
+          ...result,
+          load,
+          nodeCpuMsPerRequest: (processCpuMs(b.server.child.pid) - before.node) / n,
+          postgresCpuMsPerRequest: b.name === 'PostgreSQL' ? (postgresCpuMs(postgres.postmasterPid) - before.postgres) / n : undefined,
+        });
       }
     }
     const rows = backends.map((b) => {
       const sorted = [...b.runs].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond);
-      return { name: b.name, count: b.page.count, rounds: b.runs.map((r) => Math.round(r.requestsPerSecond)), ...sorted[Math.floor(sorted.length / 2)], loadMedian: median(b.runs.map((r) => r.load)) };
+      return {
+        name: b.name,
+        count: b.page.count,
+        rounds: b.runs.map((r) => Math.round(r.requestsPerSecond)),
+        ...sorted[Math.floor(sorted.length / 2)],
+        loadMedian: median(b.runs.map((r) => r.load)),
+      };
     });
     return { duration, rows, ratio: rows[1].requestsPerSecond / rows[0].requestsPerSecond };
   } finally {

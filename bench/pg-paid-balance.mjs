@@ -29,13 +29,27 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
   try {
     const { file, url } = demo ?? (await demoOnBoth(postgres));
     const sqlite = new Sqlite(file, { readonly: true });
-    const zones = sqlite.prepare('select id from zones where company_id = 1 order by id').all().map((z) => z.id);
+    const zones = sqlite
+      .prepare('select id from zones where company_id = 1 order by id')
+      .all()
+      .map((z) => z.id);
     sqlite.close();
     const backends = [];
-    for (const [name, location] of [['SQLite', file], ['PostgreSQL', url]]) {
+    for (const [name, location] of [
+      ['SQLite', file],
+      ['PostgreSQL', url],
+    ]) {
       const server = await startLocalServer(location);
       servers.push(server);
-      backends.push({ name, pid: server.child.pid, nodeCpuMs: 0, postgresCpuMs: 0, base: `${server.url}/api/propertystmt/paidbalance?companyId=1`, headers: { authorization: `Bearer ${accountantToken(location)}` }, times: [] });
+      backends.push({
+        name,
+        pid: server.child.pid,
+        nodeCpuMs: 0,
+        postgresCpuMs: 0,
+        base: `${server.url}/api/propertystmt/paidbalance?companyId=1`,
+        headers: { authorization: `Bearer ${accountantToken(location)}` },
+        times: [],
+      });
     }
     // Two untimed runs warm each side; both answer the same rows.
     const first = [];

@@ -18,7 +18,9 @@ const SAVE = '/api/inventorycashsale/save';
 
 /** `connections` spread over targets round-robin: [{ target, connections }], none empty. */
 function spread(targets, connections) {
-  return targets.map((target, i) => ({ target, connections: Math.floor(connections / targets.length) + (i < connections % targets.length ? 1 : 0) })).filter((s) => s.connections > 0);
+  return targets
+    .map((target, i) => ({ target, connections: Math.floor(connections / targets.length) + (i < connections % targets.length ? 1 : 0) }))
+    .filter((s) => s.connections > 0);
 }
 
 /** The loads of one case: each company's share of the connections, split across the instances. */
@@ -84,7 +86,19 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
   try {
     const url = await copiedDatabase(postgres, db, 'saves');
     const companyOf = (index, companyId, location) => {
-      const token = cli([location.startsWith('postgres://') ? '--database' : '--db', location, 'local', 'token', 'create', '--company', String(companyId), '--role', 'cashier', '--name', `bench till ${companyId}`]).trim();
+      const token = cli([
+        location.startsWith('postgres://') ? '--database' : '--db',
+        location,
+        'local',
+        'token',
+        'create',
+        '--company',
+        String(companyId),
+        '--role',
+        'cashier',
+        '--name',
+        `bench till ${companyId}`,
+      ]).trim();
       return { index, body: JSON.stringify(saleBody(db, companyId)), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
     };
     const sqliteCompanies = [companyOf(0, 1, db), companyOf(1, 2, db)];
@@ -96,12 +110,20 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
     servers.push(pgA);
     const pgB = await startLocalServer(url);
     servers.push(pgB);
-    for (const [server, company] of [[sqlite, sqliteCompanies[0]], [sqlite, sqliteCompanies[1]], [pgA, pgCompanies[0]], [pgB, pgCompanies[1]]]) {
+    for (const [server, company] of [
+      [sqlite, sqliteCompanies[0]],
+      [sqlite, sqliteCompanies[1]],
+      [pgA, pgCompanies[0]],
+      [pgB, pgCompanies[1]],
+    ]) {
       const probe = await fetch(`${server.url}${SAVE}`, { method: 'POST', headers: company.headers, body: company.body });
       if (probe.status !== 200) throw new Error(`save refused: ${probe.status} ${await probe.text()}`);
     }
     const rawUrl = await postgres.createDatabase('raw');
-    await postgres.query('create table raw_rows (id bigserial primary key, a text, b bigint); create table raw_lock (id int primary key, n bigint); insert into raw_lock values (1, 0), (2, 0)', rawUrl);
+    await postgres.query(
+      'create table raw_rows (id bigserial primary key, a text, b bigint); create table raw_lock (id int primary key, n bigint); insert into raw_lock values (1, 0), (2, 0)',
+      rawUrl,
+    );
     const cases = [
       { name: 'raw PostgreSQL single-row INSERT transactions (no shopprop)', raw: 'insert', servers: [] },
       { name: 'raw PostgreSQL save-shaped transactions, one row locked (no shopprop)', raw: 'save-shaped', servers: [] },
@@ -122,14 +144,23 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         // one (its SCRAM authentication and a backend process) is not a save's cost.
         if (!c.raw) await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration: 1, amount: 200 });
         const pids = c.servers.map((s) => s.child.pid);
-        const cpuBefore = { node: pids.reduce((n, pid) => n + processCpuMs(pid), 0), postgres: postgresCpuMs(postgres.postmasterPid), client: process.cpuUsage(), machine: machineCpuTicks() };
+        const cpuBefore = {
+          node: pids.reduce((n, pid) => n + processCpuMs(pid), 0),
+          postgres: postgresCpuMs(postgres.postmasterPid),
+          client: process.cpuUsage(),
+          machine: machineCpuTicks(),
+        };
         const walBefore = onPostgres ? (await postgres.query('select pg_current_wal_lsn() as lsn'))[0].lsn : undefined;
         // raw cases run in this process: their node-postgres CPU shows as the load generator's.
         const stopSampling = onPostgres ? await sampleBackends(postgres.adminUrl, c.raw ? 'raw' : 'saves') : undefined;
         const load = loadAverage();
-        const result = c.raw ? await rawPostgres(rawUrl, c.raw, { duration }) : await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration });
+        const result = c.raw
+          ? await rawPostgres(rawUrl, c.raw, { duration })
+          : await loadTogether(loadsOf(c.servers, c.companies, c.connections ?? CONNECTIONS), { duration });
         const backends = await stopSampling?.();
-        const walBytes = onPostgres ? Number((await postgres.query(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '${walBefore}') as bytes`))[0].bytes) : undefined;
+        const walBytes = onPostgres
+          ? Number((await postgres.query(`select pg_wal_lsn_diff(pg_current_wal_lsn(), '${walBefore}') as bytes`))[0].bytes)
+          : undefined;
         const saves = Math.max(result.total, 1);
         const client = process.cpuUsage(cpuBefore.client);
         const machine = machineCpuTicks();
@@ -149,7 +180,13 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
     }
     const rows = cases.map((c, index) => {
       const sorted = [...runs[index]].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-      return { name: c.name, connections: c.connections ?? CONNECTIONS, rounds: runs[index].map((r) => Math.round(r.requestsPerSecond)), ...sorted[Math.floor(sorted.length / 2)], loadMedian: median(runs[index].map((r) => r.load)) };
+      return {
+        name: c.name,
+        connections: c.connections ?? CONNECTIONS,
+        rounds: runs[index].map((r) => Math.round(r.requestsPerSecond)),
+        ...sorted[Math.floor(sorted.length / 2)],
+        loadMedian: median(runs[index].map((r) => r.load)),
+      };
     });
     const rate = (name) => rows.find((r) => r.name === name).requestsPerSecond;
     return {

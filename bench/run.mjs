@@ -27,7 +27,9 @@ const say = (line = '') => {
 const m = machine();
 say('# Benchmark results');
 say();
-say(`Run ${new Date().toISOString()} on ${m.cores} cores (${m.cpu}), ${m.memory}, Node ${m.node}. Each figure is compared with a baseline measured in the same run.`);
+say(
+  `Run ${new Date().toISOString()} on ${m.cores} cores (${m.cpu}), ${m.memory}, Node ${m.node}. Each figure is compared with a baseline measured in the same run.`,
+);
 say();
 
 const startupRuns = quick ? 7 : 15;
@@ -45,7 +47,11 @@ say(`## Cash sale list route, first page of 50 with exact count (scale-100 store
 const list = await benchListRoute({ duration });
 say('| route | req/s | p50 ms | p99 ms | errors |');
 say('|---|---:|---:|---:|---:|');
-for (const [name, r] of [['fastify hello world', list.hello], ['same 50 records from memory', list.memory], [`/api/inventorycashsale/list (count ${f0(list.count)})`, list.list]]) {
+for (const [name, r] of [
+  ['fastify hello world', list.hello],
+  ['same 50 records from memory', list.memory],
+  [`/api/inventorycashsale/list (count ${f0(list.count)})`, list.list],
+]) {
   say(`| ${name} | ${f0(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
 }
 say(`List route: ${f2(list.ratioToMemory)}x the in-memory route (target >= ${list.target}), ${f2(list.ratioToHello)}x hello world.`);
@@ -62,10 +68,12 @@ say();
 
 say('## `sale list --all` paging stays linear (scale 100)');
 const paging = await benchPaging();
-say(`${f0(paging.rows)} rows in ${f0(paging.totalMs)} ms; per row ${f2(paging.perRowWholeMicros)} µs overall vs ${f2(paging.perRowFirstTenthMicros)} µs for the first 10%: ${f2(paging.ratio)}x (target <= ${paging.target}x).`);
+say(
+  `${f0(paging.rows)} rows in ${f0(paging.totalMs)} ms; per row ${f2(paging.perRowWholeMicros)} µs overall vs ${f2(paging.perRowFirstTenthMicros)} µs for the first 10%: ${f2(paging.ratio)}x (target <= ${paging.target}x).`,
+);
 say();
 
-say('## Full CSV export of a company\'s sales, embedded, vs the sqlite3 CLI on the same file (median of interleaved runs: 5 at 90k, 3 at 900k)');
+say("## Full CSV export of a company's sales, embedded, vs the sqlite3 CLI on the same file (median of interleaved runs: 5 at 90k, 3 at 900k)");
 const exported = await benchExport({ withMillion: process.argv.includes('--million') });
 say('| rows | shopprop ms | sqlite3 ms | ratio (target <= 3) | shopprop peak MB (target < 150) | µs/row |');
 say('|---:|---:|---:|---:|---:|---:|');
@@ -83,7 +91,9 @@ for (const scale of [10, 100]) {
   const r = paid[`scale${scale}`];
   say(`| scale ${scale} | ${f0(r.zone.medianMs)} (${f0(r.zone.rows)}) | ${f0(r.company.medianMs)} (${f0(r.company.rows)}, ${r.company.zones}) |`);
 }
-say(`Whole company per row at scale 100 is ${f2(paid.growthPerRow)}x that at scale 10 (1 = linear; target: whole company under ${paid.target.wholeCompanyMs} ms).`);
+say(
+  `Whole company per row at scale 100 is ${f2(paid.growthPerRow)}x that at scale 10 (1 = linear; target: whole company under ${paid.target.wholeCompanyMs} ms).`,
+);
 say();
 
 say('## A late receipt on the scale-100 store (CLI import, median)');

@@ -91,7 +91,11 @@ export async function benchSaves({ duration = 5 } = {}) {
   const token = cli(['--db', db, 'local', 'token', 'create', '--company', '1', '--role', 'cashier', '--name', 'bench till']).trim();
   const server = await startLocalServer(db);
   try {
-    const probe = await fetch(`${server.url}/api/inventorycashsale/save`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const probe = await fetch(`${server.url}/api/inventorycashsale/save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
     if (probe.status !== 200) throw new Error(`save refused: ${probe.status} ${await probe.text()}`);
     // Rounds interleaved with the raw baseline, the median of each: fsync times drift here.
     const raws = [];

@@ -12,11 +12,26 @@ export async function benchStartup({ runs = 15 } = {}) {
     [
       { name: 'node -e 0', command: process.execPath, args: ['-e', '0'], env },
       { name: 'shopprop --help', command: process.execPath, args: [BIN, '--help'], env },
-      { name: 'shopprop sale list (embedded, scale 100, first page)', command: process.execPath, args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'], env },
+      {
+        name: 'shopprop sale list (embedded, scale 100, first page)',
+        command: process.execPath,
+        args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'],
+        env,
+      },
       // The other code-cache choice: Node's compile cache alone (its own folder, kept warm too).
-      { name: '--help, Node\'s compile cache only', command: process.execPath, args: [BIN, '--help'], env: nodeCacheOnly },
-      { name: 'first page, Node\'s compile cache only', command: process.execPath, args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'], env: nodeCacheOnly },
-      { name: 'first page, no compile cache', command: process.execPath, args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'], env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } },
+      { name: "--help, Node's compile cache only", command: process.execPath, args: [BIN, '--help'], env: nodeCacheOnly },
+      {
+        name: "first page, Node's compile cache only",
+        command: process.execPath,
+        args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'],
+        env: nodeCacheOnly,
+      },
+      {
+        name: 'first page, no compile cache',
+        command: process.execPath,
+        args: [BIN, '--db', db, 'sale', 'list', '--company', '1', '--format', 'json'],
+        env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' },
+      },
     ],
     runs,
   );

@@ -40,8 +40,7 @@ export const lazyBuiltinsOf = {
   ],
 };
 // The module's properties, read through on first use (every use above is a call or a read).
-const lazyBuiltinSource =
-  '\nfunction lazyBuiltin(load) { let module; return new Proxy({}, { get: (_, key) => (module ??= load())[key] }); }\n';
+const lazyBuiltinSource = '\nfunction lazyBuiltin(load) { let module; return new Proxy({}, { get: (_, key) => (module ??= load())[key] }); }\n';
 
 export const lazyBuiltins = {
   name: 'lazy-builtins',

@@ -45,7 +45,10 @@ const dynamicImportsAsRequire = {
     b.onResolve({ filter: /.*/ }, (args) =>
       args.kind === 'dynamic-import' && external.includes(args.path) ? { path: args.path, namespace: 'required-external' } : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'required-external' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'required-external' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 

@@ -12,7 +12,8 @@ import { upgradeNotice } from './upgrade-notice.js';
 import { CliUsageError } from './usage-error.js';
 
 /** How a store comes to be, for every message about a missing one. */
-export const FIRST_STEPS = '`shopprop local company create --name NAME --use` starts one for your own data (then `shopprop local import`), `shopprop demo` fills one with demo data';
+export const FIRST_STEPS =
+  '`shopprop local company create --name NAME --use` starts one for your own data (then `shopprop local import`), `shopprop demo` fills one with demo data';
 
 export type { Terminal } from './cli-io.js';
 
@@ -113,9 +114,7 @@ export function requestDeadlineMs(text: string | undefined): number | undefined 
 async function openEmbedded(dbFile: string, context: Pick<CommandContext, 'say'>): Promise<Transport> {
   const [{ existsSync }, { isPostgresUrl }] = await Promise.all([import('node:fs'), import('../store/store-location.js')]);
   if (!isPostgresUrl(dbFile) && !existsSync(dbFile)) {
-    throw new CliUsageError(
-      `no local store at ${dbFile}: ${FIRST_STEPS}, or set a service with --base-url`,
-    );
+    throw new CliUsageError(`no local store at ${dbFile}: ${FIRST_STEPS}, or set a service with --base-url`);
   }
   const { openEmbeddedTransport } = await import('../server/embedded.js');
   return openEmbeddedTransport(dbFile, { onUpgrade: upgradeNotice((message) => context.say(message), dbFile) });

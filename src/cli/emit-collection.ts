@@ -55,7 +55,14 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     },
   });
   try {
-    return await emitList(context, { records: { pages }, columns: request.columns, totals: request.totals, heading: request.heading, count: () => expected, endProgress: () => meter.done() });
+    return await emitList(context, {
+      records: { pages },
+      columns: request.columns,
+      totals: request.totals,
+      heading: request.heading,
+      count: () => expected,
+      endProgress: () => meter.done(),
+    });
   } finally {
     meter.done();
   }

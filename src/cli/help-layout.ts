@@ -7,7 +7,13 @@
 import type { Command, HelpConfiguration } from 'commander';
 
 const GROUPS: readonly [string, readonly [string, string][]][] = [
-  ['Sales:', [['sale', 'cash sales: list, lines, save, offline outbox'], ['receipt', 'units in stock (IMEI, serial), printed receipts']]],
+  [
+    'Sales:',
+    [
+      ['sale', 'cash sales: list, lines, save, offline outbox'],
+      ['receipt', 'units in stock (IMEI, serial), printed receipts'],
+    ],
+  ],
   [
     'Property reports:',
     [
@@ -18,7 +24,13 @@ const GROUPS: readonly [string, readonly [string, string][]][] = [
       ['month-end', 'close a month: statements, workbook and PDFs'],
     ],
   ],
-  ['Local store:', [['local', 'companies, tokens, users, imports, statements'], ['demo', 'demo data in an empty store']]],
+  [
+    'Local store:',
+    [
+      ['local', 'companies, tokens, users, imports, statements'],
+      ['demo', 'demo data in an empty store'],
+    ],
+  ],
   [
     'Server:',
     [
@@ -30,14 +42,25 @@ const GROUPS: readonly [string, readonly [string, string][]][] = [
       ['doctor', 'check that a service follows the interface'],
     ],
   ],
-  ['Settings:', [['config', 'settings per profile'], ['completion', 'a shell completion script'], ['help', 'help for a command, or exit-codes, environment']]],
+  [
+    'Settings:',
+    [
+      ['config', 'settings per profile'],
+      ['completion', 'a shell completion script'],
+      ['help', 'help for a command, or exit-codes, environment'],
+    ],
+  ],
 ];
 
 /** Puts each of the program's commands in its group with its one-line summary, the groups in this order. */
 export function groupCommands(program: Command): void {
   const order = GROUPS.flatMap(([, entries]) => entries.map(([name]) => name));
   for (const [heading, entries] of GROUPS) {
-    for (const [name, summary] of entries) program.commands.find((c) => c.name() === name)?.helpGroup(heading).summary(summary);
+    for (const [name, summary] of entries)
+      program.commands
+        .find((c) => c.name() === name)
+        ?.helpGroup(heading)
+        .summary(summary);
   }
   // Help lists a group where its first command stands: the commands in group order, any other after.
   const rank = (c: Command) => (order.includes(c.name()) ? order.indexOf(c.name()) : order.length);
@@ -46,7 +69,9 @@ export function groupCommands(program: Command): void {
 
 /** A command as the list names it: its name, alias and arguments, without "[options]". */
 export const subcommandTerm: HelpConfiguration['subcommandTerm'] = (command) => {
-  const args = command.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`)).join(' ');
+  const args = command.registeredArguments
+    .map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`))
+    .join(' ');
   const alias = command.aliases()[0];
   return [command.name() + (alias ? `|${alias}` : ''), args].filter(Boolean).join(' ');
 };

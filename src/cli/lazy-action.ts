@@ -56,10 +56,14 @@ export function lazyAction(id: string) {
     const args = params.slice(0, -2).map(String);
     const output = (command.optsWithGlobals() as GlobalOptions).output;
     if (output !== undefined && NO_DATA_FILE.has(id)) {
-      throw new CliUsageError(`\`${commandPath(command)}\` writes no data file, so -o ${output} has nothing to write; -o is for lists, reports, receipts, sale previews and statement PDFs`);
+      throw new CliUsageError(
+        `\`${commandPath(command)}\` writes no data file, so -o ${output} has nothing to write; -o is for lists, reports, receipts, sale previews and statement PDFs`,
+      );
     }
     if ((command.optsWithGlobals() as GlobalOptions).fields !== undefined && NO_FIELDS.has(id)) {
-      throw new CliUsageError(`\`${commandPath(command)}\` has no columns to choose, so --fields does not apply; --fields is for lists, reports and sale previews`);
+      throw new CliUsageError(
+        `\`${commandPath(command)}\` has no columns to choose, so --fields does not apply; --fields is for lists, reports and sale previews`,
+      );
     }
     const module = await loader(id);
     await module.run(command.optsWithGlobals() as GlobalOptions, args, command);

@@ -24,4 +24,3 @@ export async function withLocalStore<T>(context: CommandContext, body: (store: S
     await store.close();
   }
 }
-

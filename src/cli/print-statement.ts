@@ -7,5 +7,7 @@ import { formatMoney } from './output/money-text.js';
 
 export async function printStatement(context: CommandContext, statement: StatementRecord, message: string): Promise<void> {
   await emitList(context, { records: [statement], columns: statementColumns });
-  context.say(`${message} (${statement.propertyName ?? `property ${statement.propertyId}`}, ${statement.month} ${statement.year}, net due ${formatMoney(statement.amtPyble)})`);
+  context.say(
+    `${message} (${statement.propertyName ?? `property ${statement.propertyId}`}, ${statement.month} ${statement.year}, net due ${formatMoney(statement.amtPyble)})`,
+  );
 }

@@ -25,7 +25,12 @@ function entriesOf(reference: PropertyReference, kind: PickKind): Entry[] {
   const joined = (...parts: (string | number | null | undefined)[]) => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
   switch (kind) {
     case 'zone':
-      return reference.zones.map((z) => ({ id: z.id, name: joined(z.name, countOf(z.properties, 'property', 'properties')), description: `zone id ${z.id}`, text: z.name }));
+      return reference.zones.map((z) => ({
+        id: z.id,
+        name: joined(z.name, countOf(z.properties, 'property', 'properties')),
+        description: `zone id ${z.id}`,
+        text: z.name,
+      }));
     case 'fieldOfficer':
       return reference.fieldOfficers.map((f) => ({
         id: f.id,

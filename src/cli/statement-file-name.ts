@@ -28,9 +28,11 @@ function periodOf(statement: Dated): string {
   return `${statement.year}-${index < 0 ? safeName(statement.month) : String(index + 1).padStart(2, '0')}`;
 }
 
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_NAMES = /[/\\:*?"<>|\u0000-\u001f]/g;
+
 /** A code as a file or folder name: no separators or characters a file system refuses. */
 export function safeName(code: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = code.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-').replace(/^\.+/, '').trim();
+  const cleaned = code.replace(UNSAFE_IN_NAMES, '-').replace(/^\.+/, '').trim();
   return cleaned || '_';
 }

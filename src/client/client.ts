@@ -196,17 +196,18 @@ export class ShopClient {
     const endpoint = endpoints[name];
     const missing = (field: 'count' | 'list', expected: string): string =>
       reply[field] === undefined ? `${field}: is required` : `${field}: expected ${expected} (got ${String(reply[field])})`;
-    const problem =
-      typeof reply.count !== 'number' ? missing('count', 'number') : !Array.isArray(reply.list) ? missing('list', 'array') : undefined;
+    const problem = typeof reply.count !== 'number' ? missing('count', 'number') : !Array.isArray(reply.list) ? missing('list', 'array') : undefined;
     if (problem) {
-      throw this.located(new ApiError({
-        kind: 'invalidResponse',
-        method: endpoint.method,
-        path: endpoint.path,
-        status: 200,
-        operation: endpoint.title,
-        serverMessage: `unexpected reply: ${problem}`,
-      }));
+      throw this.located(
+        new ApiError({
+          kind: 'invalidResponse',
+          method: endpoint.method,
+          path: endpoint.path,
+          status: 200,
+          operation: endpoint.title,
+          serverMessage: `unexpected reply: ${problem}`,
+        }),
+      );
     }
     const stated = this.statedPagingStyle;
     return { ...(reply as Page<T>), ...(stated === undefined ? {} : { pagingStyle: stated }), ...(nextAfter === undefined ? {} : { nextAfter }) };

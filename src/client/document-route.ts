@@ -15,9 +15,7 @@ export interface TransportLocation {
   readonly inProcess?: boolean;
 }
 
-export type DocumentRoute =
-  | { via: 'transport'; path: string; query: Record<string, string> }
-  | { via: 'direct'; url: URL };
+export type DocumentRoute = { via: 'transport'; path: string; query: Record<string, string> } | { via: 'direct'; url: URL };
 
 export function routeDocument(link: string, transport: Transport & TransportLocation): DocumentRoute {
   const base = transport.baseUrl === undefined ? undefined : new URL(String(transport.baseUrl));

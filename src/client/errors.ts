@@ -164,10 +164,7 @@ export function kindForStatus(status: number): ApiErrorKind {
 }
 
 /** The error code and message of a failure body: the contract's ErrorBody, or any text. */
-export function readErrorBody(
-  body: Buffer,
-  contentType: string | undefined,
-): { code?: string; message?: string } {
+export function readErrorBody(body: Buffer, contentType: string | undefined): { code?: string; message?: string } {
   const text = body.toString('utf8');
   if (!text.trim()) return {};
   try {

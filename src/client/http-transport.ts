@@ -45,9 +45,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     bodyTimeout: readTimeoutMs,
     keepAliveTimeout: 10_000,
   });
-  const dispatcher: Dispatcher = options.maxRedirections
-    ? agent.compose(interceptors.redirect({ maxRedirections: options.maxRedirections }))
-    : agent;
+  const dispatcher: Dispatcher = options.maxRedirections ? agent.compose(interceptors.redirect({ maxRedirections: options.maxRedirections })) : agent;
 
   async function request(req: TransportRequest): Promise<TransportResponse> {
     const url = buildUrl(baseUrl, req.path, req.query);
@@ -82,7 +80,13 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         error instanceof ReplyTooLargeError
           ? new ApiError({ kind: 'invalidResponse', method: req.method, path: req.path.split('?', 1)[0] ?? req.path, serverMessage: error.message })
           : signal.aborted
-            ? new ApiError({ kind: 'timeout', method: req.method, path: req.path.split('?', 1)[0] ?? req.path, serverMessage: `no complete answer from ${url.host} within ${seconds(deadlineMs)} (--timeout)`, cause: error })
+            ? new ApiError({
+                kind: 'timeout',
+                method: req.method,
+                path: req.path.split('?', 1)[0] ?? req.path,
+                serverMessage: `no complete answer from ${url.host} within ${seconds(deadlineMs)} (--timeout)`,
+                cause: error,
+              })
             : wireError(error, req.method, req.path, url, { connectTimeoutMs, readTimeoutMs: timeout });
       trace?.(`< ${req.method} ${redactUrl(url)} failed after ${elapsed(started)}ms: ${failure.serverMessage ?? failure.kind}`);
       throw failure;
@@ -213,13 +217,7 @@ const NETWORK_CODES: Record<string, string> = {
 };
 
 /** An undici or socket failure as an ApiError naming where it went wrong. */
-function wireError(
-  error: unknown,
-  method: string,
-  path: string,
-  url: URL,
-  timeouts: { connectTimeoutMs: number; readTimeoutMs: number },
-): ApiError {
+function wireError(error: unknown, method: string, path: string, url: URL, timeouts: { connectTimeoutMs: number; readTimeoutMs: number }): ApiError {
   const code = errorCode(error);
   const where = url.host;
   const base = { method, path: path.split('?', 1)[0] ?? path, cause: error };

@@ -5,11 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transport, TransportRequest, TransportResponse } from './transport.js';
 
-export function createInProcessTransport(
-  app: FastifyInstance,
-  description: string,
-  onClose?: () => Promise<void>,
-): Transport & { readonly inProcess: true } {
+export function createInProcessTransport(app: FastifyInstance, description: string, onClose?: () => Promise<void>): Transport & { readonly inProcess: true } {
   return {
     description,
     inProcess: true,

@@ -182,7 +182,8 @@ export async function* walkPageLists<T>(fetchPage: FetchPage<T>, options: WalkOp
     }
     // Page indexes sent to a server that reads offsets: each page starts inside the one before,
     // every record would be read again and again, so the walk is refused.
-    if (style === 'page' && pages > 1 && list.length > 0 && overlaps(previousList, list[0])) throw wrongStyle(style, `page ${pages} repeats records of page ${pages - 1}`);
+    if (style === 'page' && pages > 1 && list.length > 0 && overlaps(previousList, list[0]))
+      throw wrongStyle(style, `page ${pages} repeats records of page ${pages - 1}`);
     previousList = list;
     const reported = Number.isFinite(page.count) && page.count >= 0 ? page.count : Infinity;
     lastCount = reported;

@@ -4,13 +4,7 @@
  * and the endpoint's own rules. The messages name the field or the accepted shapes.
  */
 import { KindGuard, type TSchema } from '@sinclair/typebox';
-import {
-  describeShapes,
-  endpoints,
-  matchShape,
-  presentParameters,
-  type EndpointName,
-} from '../contract/index.js';
+import { describeShapes, endpoints, matchShape, presentParameters, type EndpointName } from '../contract/index.js';
 import { UsageError } from './errors.js';
 import type { QueryValue } from './transport.js';
 import { firstProblem } from './validate.js';

@@ -44,9 +44,7 @@ export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve)
 /** Whether repeating the request cannot do the work twice. */
 export function isRepeatable(request: Pick<TransportRequest, 'method' | 'headers'>): boolean {
   if (request.method === 'GET') return true;
-  return Object.entries(request.headers ?? {}).some(
-    ([name, value]) => name.toLowerCase() === IDEMPOTENCY_HEADER && value.trim() !== '',
-  );
+  return Object.entries(request.headers ?? {}).some(([name, value]) => name.toLowerCase() === IDEMPOTENCY_HEADER && value.trim() !== '');
 }
 
 /** Statuses that say "try again": overload and gateway failures. 500 is a real failure. */

@@ -6,6 +6,11 @@ import { UNIT_LOOKUP_PATH, UnitLookupResponse, type LookedUpUnit } from '../cont
 import { getLocal, type LocalEndpointTarget } from './local-endpoint.js';
 
 export async function lookUpUnit(target: LocalEndpointTarget, companyId: number, identifier: string): Promise<LookedUpUnit[] | undefined> {
-  const reply = await getLocal(target, { path: UNIT_LOOKUP_PATH, query: { companyId, identifier: identifier.trim() }, operation: 'unit lookup', schema: UnitLookupResponse });
+  const reply = await getLocal(target, {
+    path: UNIT_LOOKUP_PATH,
+    query: { companyId, identifier: identifier.trim() },
+    operation: 'unit lookup',
+    schema: UnitLookupResponse,
+  });
   return reply?.list;
 }

@@ -3,13 +3,7 @@
  * the interface may add fields and sends null (or nothing) for absent values, so only a wrong
  * shape is refused (a list that is not an array, text where a number belongs), naming the field.
  */
-import {
-  KindGuard,
-  Type,
-  type Static,
-  type TObject,
-  type TSchema,
-} from '@sinclair/typebox';
+import { KindGuard, Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { ValueError } from '@sinclair/typebox/errors';
 import { ApiError } from './errors.js';
@@ -18,11 +12,7 @@ import { ApiError } from './errors.js';
  * What a lenient check guarantees: every field may be absent or null, and a field that is
  * present has its contract type. Use it where reply values are read.
  */
-export type Loose<T> = T extends readonly (infer E)[]
-  ? Loose<E>[]
-  : T extends object
-    ? { [K in keyof T]?: Loose<T[K]> | null }
-    : T;
+export type Loose<T> = T extends readonly (infer E)[] ? Loose<E>[] : T extends object ? { [K in keyof T]?: Loose<T[K]> | null } : T;
 
 const lenientCache = new WeakMap<TSchema, TSchema>();
 const checkCache = new WeakMap<TSchema, TypeCheck<TSchema>>();
@@ -114,9 +104,7 @@ function describe(error: ValueError, rootName: string): string {
  */
 function innermost(error: ValueError): ValueError {
   if (KindGuard.IsUnion(error.schema) && error.schema.anyOf.every((s) => KindGuard.IsLiteral(s))) return error;
-  const candidates = error.errors
-    .map((iterator) => iterator.First())
-    .filter((e): e is ValueError => e !== undefined && !KindGuard.IsNull(e.schema));
+  const candidates = error.errors.map((iterator) => iterator.First()).filter((e): e is ValueError => e !== undefined && !KindGuard.IsNull(e.schema));
   if (!candidates.length) return error;
   const deepest = candidates.reduce((best, e) => (e.path.length > best.path.length ? e : best));
   return innermost(deepest);

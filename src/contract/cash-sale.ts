@@ -173,10 +173,7 @@ export const SaveCashSaleBody = Type.Object({
 export type SaveCashSaleBody = Static<typeof SaveCashSaleBody>;
 
 /** The save response: success and message, plus the sale's id and receipt number. */
-export const SaveCashSaleResponse = Type.Intersect([
-  SuccessMessage,
-  Type.Object({ id: Type.Optional(Id), receiptNo: Type.Optional(Type.String()) }),
-]);
+export const SaveCashSaleResponse = Type.Intersect([SuccessMessage, Type.Object({ id: Type.Optional(Id), receiptNo: Type.Optional(Type.String()) })]);
 export type SaveCashSaleResponse = Static<typeof SaveCashSaleResponse>;
 
 /** The request header that makes a save safe to retry. */

@@ -16,8 +16,7 @@ export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** The collection envelope: `count` is the total number of matching records, `list` one page. */
-export const Envelope = <T extends TSchema>(record: T) =>
-  Type.Object({ count: Type.Integer({ minimum: 0 }), list: Type.Array(record) });
+export const Envelope = <T extends TSchema>(record: T) => Type.Object({ count: Type.Integer({ minimum: 0 }), list: Type.Array(record) });
 export interface EnvelopeOf<T> {
   count: number;
   list: T[];

@@ -4,14 +4,7 @@
  * builds requests from it, and the tests read it.
  */
 import type { TSchema } from '@sinclair/typebox';
-import {
-  CashSaleListQuery,
-  CashSaleListResponse,
-  SaleItemListQuery,
-  SaleItemListResponse,
-  SaveCashSaleBody,
-  SaveCashSaleResponse,
-} from './cash-sale.js';
+import { CashSaleListQuery, CashSaleListResponse, SaleItemListQuery, SaleItemListResponse, SaveCashSaleBody, SaveCashSaleResponse } from './cash-sale.js';
 import { PaidBalanceQuery, PaidBalanceResponse } from './paid-balance.js';
 import { PayAdvice, PayAdviceQuery } from './pay-advice.js';
 import type { ParameterShape } from './parameter-shapes.js';

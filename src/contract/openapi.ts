@@ -15,7 +15,10 @@ type Json = Record<string, unknown>;
 /** A plain JSON copy of a schema (no TypeBox symbols). */
 const plain = (schema: TSchema): Json => JSON.parse(JSON.stringify(schema)) as Json;
 
-const ERROR_RESPONSE = { description: 'refused: `success` is "false", `message` says why, `code` names the kind', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+const ERROR_RESPONSE = {
+  description: 'refused: `success` is "false", `message` says why, `code` names the kind',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+};
 
 function queryParameters(schema: TSchema): Json[] {
   const json = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
@@ -79,7 +82,7 @@ export function openApiDocument(version: string): Json {
       summary: 'who the bearer token acts as: name, user, company and role',
       security: [{ bearer: [] }],
       responses: {
-        200: { description: 'the token\'s user', content: { 'application/json': { schema: plain(SessionResponse) } } },
+        200: { description: "the token's user", content: { 'application/json': { schema: plain(SessionResponse) } } },
         default: ERROR_RESPONSE,
       },
     },
@@ -92,7 +95,7 @@ export function openApiDocument(version: string): Json {
       path: REFERENCE_DATA_PATH,
       request: ReferenceDataQuery,
       response: ReferenceData,
-      title: 'the company\'s reference data for composing sales and printing receipts (bundled server only)',
+      title: "the company's reference data for composing sales and printing receipts (bundled server only)",
     }),
   };
   return {

@@ -9,7 +9,6 @@ import { LANDLORD_PAYMENT_TYPES } from './enums.js';
 export { LANDLORD_PAYMENT_TYPES, STATEMENT_TYPES, type LandlordPaymentType, type StatementType } from './enums.js';
 export const LandlordPaymentTypeSchema = Type.Union(LANDLORD_PAYMENT_TYPES.map((t) => Type.Literal(t)));
 
-
 /** A rent line: one per unit of the property. A vacant unit has a placeholder tenant name. */
 export const RentLine = Type.Object({
   unitNo: Nullable(Type.String()),

@@ -21,14 +21,29 @@ const DAY_MS = 86_400_000;
  * The problem with a sent issue date outside the window, or undefined. `dateText` is the date as
  * sent (YYYY-MM-dd), `issueDate` its epoch ms in the company's time zone.
  */
-export function issueDateOutsideWindow(dateText: string, issueDate: number, now: number, window: IssueDateWindow = DEFAULT_ISSUE_DATE_WINDOW): SaleProblem | undefined {
+export function issueDateOutsideWindow(
+  dateText: string,
+  issueDate: number,
+  now: number,
+  window: IssueDateWindow = DEFAULT_ISSUE_DATE_WINDOW,
+): SaleProblem | undefined {
   // Dates as YYYY-MM-dd compare as text.
   if (dateText < window.earliest) {
-    return { field: 'issueDate', sent: dateText, expected: `${window.earliest} or later`, message: `issueDate ${dateText} is before ${window.earliest}, the earliest date accepted` };
+    return {
+      field: 'issueDate',
+      sent: dateText,
+      expected: `${window.earliest} or later`,
+      message: `issueDate ${dateText} is before ${window.earliest}, the earliest date accepted`,
+    };
   }
   if (issueDate > now + window.maxDaysAhead * DAY_MS) {
     const days = window.maxDaysAhead === 1 ? 'a day' : `${window.maxDaysAhead} days`;
-    return { field: 'issueDate', sent: dateText, expected: `at most ${days} ahead of the server's clock`, message: `issueDate ${dateText} is more than ${days} ahead of the server's clock (${new Date(now).toISOString().slice(0, 10)})` };
+    return {
+      field: 'issueDate',
+      sent: dateText,
+      expected: `at most ${days} ahead of the server's clock`,
+      message: `issueDate ${dateText} is more than ${days} ahead of the server's clock (${new Date(now).toISOString().slice(0, 10)})`,
+    };
   }
   return undefined;
 }

@@ -87,7 +87,12 @@ export function chargeEntries(charge: MonthCharge): [number, Partial<MonthFigure
   if (charge.kind === 'rent') return [[WHOLE_TENANCY, { rent: charge.amount, rentTax: charge.tax }]];
   if (charge.kind === 'other') return [[WHOLE_TENANCY, { other: charge.amount + charge.tax }]];
   const amounts = { service: charge.amount, serviceTax: charge.tax };
-  return charge.serviceId === null ? [[WHOLE_TENANCY, amounts]] : [[WHOLE_TENANCY, amounts], [charge.serviceId, amounts]];
+  return charge.serviceId === null
+    ? [[WHOLE_TENANCY, amounts]]
+    : [
+        [WHOLE_TENANCY, amounts],
+        [charge.serviceId, amounts],
+      ];
 }
 
 /** What one receipt's allocations add to its month, for the whole tenancy and for each service it paid. */

@@ -18,10 +18,7 @@ export interface MonthRange extends YearMonth {
   to: number;
 }
 
-export const MONTH_NAMES = [
-  'JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE',
-  'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER',
-] as const;
+export const MONTH_NAMES = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'] as const;
 
 export function monthRange(year: number, month: number, timeZone: string): MonthRange {
   if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`month must be 1 to 12, not ${month}`);

@@ -10,7 +10,7 @@ export type PhoneReading = { e164: string } | { problem: string };
 
 const KENYA = '254';
 
-export const PHONE_EXAMPLES = 'e.g. 0712 345 678, +254 712 345678, or another country\'s with + and its code';
+export const PHONE_EXAMPLES = "e.g. 0712 345 678, +254 712 345678, or another country's with + and its code";
 
 export function readPhoneNumber(typed: string): PhoneReading {
   const plain = typed.trim().replace(/[\s.\-()/]/g, '');

@@ -208,7 +208,11 @@ function eventsOf(charges: readonly LedgerCharge[], receipts: readonly LedgerRec
  * order: the allocations already stored stay as they are, and only the new receipts need theirs.
  * Otherwise an event arrived late and the tenancy's allocations must be derived again.
  */
-export function onlyAppended(charges: readonly LedgerCharge[], receipts: readonly LedgerReceipt[], isNew: (event: { charge?: LedgerCharge; receipt?: LedgerReceipt }) => boolean): boolean {
+export function onlyAppended(
+  charges: readonly LedgerCharge[],
+  receipts: readonly LedgerReceipt[],
+  isNew: (event: { charge?: LedgerCharge; receipt?: LedgerReceipt }) => boolean,
+): boolean {
   let seenNew = false;
   for (const event of eventsOf(charges, receipts)) {
     if (isNew(event)) seenNew = true;

@@ -89,11 +89,20 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     const unitId = line.invItemSpecsId ?? undefined;
     if (unitId !== undefined) {
       if (qtyMilli !== ONE) {
-        problems.push({ field: at('qty'), sent: line.qty, expected: 1, message: `${at('qty')} is ${line.qty}, expected 1 (the line sells serialised unit ${unitId})` });
+        problems.push({
+          field: at('qty'),
+          sent: line.qty,
+          expected: 1,
+          message: `${at('qty')} is ${line.qty}, expected 1 (the line sells serialised unit ${unitId})`,
+        });
       }
       const earlier = unitLines.get(unitId);
       if (earlier !== undefined) {
-        problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is already sold by itemIssuesDto[${earlier}]` });
+        problems.push({
+          field: at('invItemSpecsId'),
+          sent: unitId,
+          message: `${at('invItemSpecsId')}: unit ${unitId} is already sold by itemIssuesDto[${earlier}]`,
+        });
       } else {
         unitLines.set(unitId, index);
       }
@@ -119,9 +128,17 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     if (!amountsKnown) totalsKnown = false;
     if (!amountsKnown) return { terms, amounts };
     if (amounts.grossCents < terms.discountCents) {
-      problems.push({ field: at('discount'), sent: line.discount, expected: `at most ${amounts.grossCents / 100}`, message: `${at('discount')} ${line.discount} exceeds the line's price x qty ${amounts.grossCents / 100}` });
+      problems.push({
+        field: at('discount'),
+        sent: line.discount,
+        expected: `at most ${amounts.grossCents / 100}`,
+        message: `${at('discount')} ${line.discount} exceeds the line's price x qty ${amounts.grossCents / 100}`,
+      });
     }
-    for (const problem of [checkSentAmount(at('taxAmount'), line.taxAmount, amounts.taxCents), checkSentAmount(at('lineTotal'), line.lineTotal, amounts.lineTotalCents)]) {
+    for (const problem of [
+      checkSentAmount(at('taxAmount'), line.taxAmount, amounts.taxCents),
+      checkSentAmount(at('lineTotal'), line.lineTotal, amounts.lineTotalCents),
+    ]) {
       if (problem) problems.push(problem);
     }
     return { terms, amounts };
@@ -151,13 +168,22 @@ export function checkSale(body: SaveCashSaleBody): CheckedSale {
     const field = `channelsDto[${index}].tendered`;
     const tendered = cents(field, channel.tendered);
     if (tendered < channelCents[index]!) {
-      problems.push({ field, sent: channel.tendered, expected: `at least ${channel.amount}`, message: `${field} ${channel.tendered} is less than the amount paid, ${channel.amount}` });
+      problems.push({
+        field,
+        sent: channel.tendered,
+        expected: `at least ${channel.amount}`,
+        message: `${field} ${channel.tendered} is less than the amount paid, ${channel.amount}`,
+      });
     }
     return tendered > channelCents[index]! ? tendered : null;
   });
   const paid = cents('amountPaid', body.amountPaid);
   // A total that could not be computed cannot be exceeded: no false problem about the payment.
-  const payment = checkPayment({ totalAmountCents: totalsKnown ? totals.totalAmountCents : Number.MAX_SAFE_INTEGER, amountPaidCents: paid, channelCents: channels.length ? channelCents : undefined });
+  const payment = checkPayment({
+    totalAmountCents: totalsKnown ? totals.totalAmountCents : Number.MAX_SAFE_INTEGER,
+    amountPaidCents: paid,
+    channelCents: channels.length ? channelCents : undefined,
+  });
   problems.push(...payment.problems);
 
   return { lines, totals, amountPaidCents: payment.amountPaidCents, balanceCents: payment.balanceCents, channelCents, tenderedCents, problems };

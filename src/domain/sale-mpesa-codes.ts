@@ -30,9 +30,10 @@ export function saleMpesaCodes(body: Pick<SaveCashSaleBody, 'channelsDto'>, meth
     const field = `channelsDto[${i}].referenceNo`;
     const code = channel.referenceNo;
     if (!isMpesaCode(code)) {
-      const message = code.trim() === ''
-        ? `${field}: an M-Pesa payment needs its transaction code (${FORM})`
-        : `${field}: ${JSON.stringify(code)} is not an M-Pesa transaction code (${FORM})`;
+      const message =
+        code.trim() === ''
+          ? `${field}: an M-Pesa payment needs its transaction code (${FORM})`
+          : `${field}: ${JSON.stringify(code)} is not an M-Pesa transaction code (${FORM})`;
       problems.push({ field, sent: code, message });
       return;
     }

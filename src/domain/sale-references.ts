@@ -99,7 +99,12 @@ export function judgeSaleReferences(
     if (line.taxRateId !== null && line.taxRateId !== undefined) {
       const rate = facts.taxRate(line.taxRateId);
       if (owned(at('taxRateId'), 'taxRate', line.taxRateId, rate?.company_id) && rate && checked.lines[i]!.terms.taxRateBp !== rate.rate_bp) {
-        problems.push({ field: at('taxRate'), sent: line.taxRate, expected: fromBasisPoints(rate.rate_bp), message: `${at('taxRate')} is ${line.taxRate}, expected ${fromBasisPoints(rate.rate_bp)} (tax rate ${line.taxRateId})` });
+        problems.push({
+          field: at('taxRate'),
+          sent: line.taxRate,
+          expected: fromBasisPoints(rate.rate_bp),
+          message: `${at('taxRate')} is ${line.taxRate}, expected ${fromBasisPoints(rate.rate_bp)} (tax rate ${line.taxRateId})`,
+        });
       }
     }
     const unitId = line.invItemSpecsId;
@@ -108,7 +113,11 @@ export function judgeSaleReferences(
       units[i] = unit;
       if (owned(at('invItemSpecsId'), 'itemSpec', unitId, unit?.company_id) && unit) {
         if (unit.product_id !== line.itemProductId) {
-          problems.push({ field: at('invItemSpecsId'), sent: unitId, message: `${at('invItemSpecsId')}: unit ${unitId} is a unit of product ${unit.product_id}, not of itemProductId ${line.itemProductId}` });
+          problems.push({
+            field: at('invItemSpecsId'),
+            sent: unitId,
+            message: `${at('invItemSpecsId')}: unit ${unitId} is a unit of product ${unit.product_id}, not of itemProductId ${line.itemProductId}`,
+          });
         }
         const soldHere = existing !== undefined && unit.sold_sale_id === existing.id;
         if (unit.status !== 'in_stock' && !soldHere) {

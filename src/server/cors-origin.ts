@@ -16,5 +16,12 @@ export function parseCorsOrigin(value: string): string {
 
 /** Origins from a list separated by commas or spaces (the config key's form), each once, in order. */
 export function parseCorsOrigins(list: string): string[] {
-  return [...new Set(list.split(/[\s,]+/).filter((part) => part !== '').map(parseCorsOrigin))];
+  return [
+    ...new Set(
+      list
+        .split(/[\s,]+/)
+        .filter((part) => part !== '')
+        .map(parseCorsOrigin),
+    ),
+  ];
 }

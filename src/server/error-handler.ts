@@ -70,7 +70,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const message = status === 408 ? 'request timed out' : status === 431 ? 'request headers too large' : 'malformed HTTP request';
   const body = JSON.stringify(errorBody(message, status === 431 ? ErrorCodes.payloadTooLarge : ErrorCodes.badRequest));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -22,7 +22,8 @@ export function isValidHost(host: string): boolean {
 export function installHostCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const host = request.headers.host;
-    if (host !== undefined && !isValidHost(host)) throw new KnownError('badRequest', 'invalid Host header: expected a host name or address, with an optional port');
+    if (host !== undefined && !isValidHost(host))
+      throw new KnownError('badRequest', 'invalid Host header: expected a host name or address, with an optional port');
   });
 }
 

@@ -14,17 +14,20 @@ const REDACTED = '[redacted]';
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const parts = url.slice(at + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const name = equals < 0 ? pair : pair.slice(0, equals);
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-    } catch {
-      // a malformed name is logged as it came
-    }
-    return SECRET_PARAMETERS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
-  });
+  const parts = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // a malformed name is logged as it came
+      }
+      return SECRET_PARAMETERS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
+    });
   return `${url.slice(0, at)}?${parts.join('&')}`;
 }
 

@@ -4,7 +4,6 @@
  */
 import type { Role } from '../contract/enums.js';
 
-
 export interface CreatedToken {
   id: number;
   token: string;
@@ -25,8 +24,7 @@ export interface TokenSummary {
 }
 
 /** The columns of `api_tokens` as a TokenSummary, in SQL that both backends read. */
-export const TOKEN_SUMMARY_COLUMNS =
-  'id, name, role, company_id as "companyId", user_id as "userId", created_at as "createdAt", revoked_at as "revokedAt"';
+export const TOKEN_SUMMARY_COLUMNS = 'id, name, role, company_id as "companyId", user_id as "userId", created_at as "createdAt", revoked_at as "revokedAt"';
 
 export interface NewLocalUser {
   companyId: number;

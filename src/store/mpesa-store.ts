@@ -69,7 +69,6 @@ export interface MpesaImportSummary {
   reversalsOfBooked: string[];
 }
 
-
 export interface MpesaSettings {
   companyId: number;
   /** The secret the confirmation and validation URLs carry (Daraja sends no token). */

@@ -43,7 +43,8 @@ const BACKEND_IMPORTS_ELSEWHERE: Record<string, RegExp> = {
   'cli/commands/local/copy.ts': /^store\/postgres\//,
 };
 
-const usesSqlite = (text: string) => /from 'better-sqlite3'|import\('better-sqlite3'\)|\.sqlite\b(?!\.)|\.sqlite\./.test(text.replace(/^\s*(\*|\/\/).*$/gm, ''));
+const usesSqlite = (text: string) =>
+  /from 'better-sqlite3'|import\('better-sqlite3'\)|\.sqlite\b(?!\.)|\.sqlite\./.test(text.replace(/^\s*(\*|\/\/).*$/gm, ''));
 
 describe('SQLite', () => {
   it('is used only by the SQLite implementation (better-sqlite3, a store connection .sqlite)', () => {
@@ -63,7 +64,11 @@ describe('the store interface', () => {
   it('is all that services, routes, auth and commands import of src/store: no backend module', () => {
     const crossings = sourceFiles
       .filter((f) => !f.startsWith('store/'))
-      .flatMap((f) => importsOf(f).filter((target) => /^store\/(sqlite|postgres)\//.test(target)).map((target) => `${f} -> ${target}`))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((target) => /^store\/(sqlite|postgres)\//.test(target))
+          .map((target) => `${f} -> ${target}`),
+      )
       .filter((crossing) => {
         const [file, target] = crossing.split(' -> ') as [string, string];
         return !BACKEND_IMPORTS_ELSEWHERE[file]?.test(target);
@@ -74,7 +79,11 @@ describe('the store interface', () => {
   it('imports no backend: the interface files are the same for every one', () => {
     const interfaceFiles = sourceFiles.filter((f) => /^store\/[^/]+\.ts$/.test(f) && f !== 'store/open-shop-store.ts');
     expect(interfaceFiles).toContain('store/shop-store.ts');
-    const crossings = interfaceFiles.flatMap((f) => importsOf(f).filter((t) => /^store\/(sqlite|postgres)\//.test(t)).map((t) => `${f} -> ${t}`));
+    const crossings = interfaceFiles.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => /^store\/(sqlite|postgres)\//.test(t))
+        .map((t) => `${f} -> ${t}`),
+    );
     expect(crossings).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ describe('the API page', () => {
   it('lists the operations of the interface, every file of the page from the server itself', async () => {
     await page.waitForSelector('.opblock');
     const listed = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+      blocks.map(
+        (block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+      ),
     );
     const expected = Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     expect(expected).toHaveLength(8);
@@ -60,7 +62,11 @@ describe('the API page', () => {
     await page.click(`${operation} .opblock-summary-control`);
     // The page opens operations ready to try (tryItOutEnabled): the parameters are fields at once.
     await page.waitForSelector(`${operation} tr[data-param-name="limit"] input`);
-    for (const [name, value] of [['companyId', '1'], ['start', '0'], ['limit', '5']] as const) {
+    for (const [name, value] of [
+      ['companyId', '1'],
+      ['start', '0'],
+      ['limit', '5'],
+    ] as const) {
       await page.type(`${operation} tr[data-param-name="${name}"] input`, value);
     }
     await page.click(`${operation} button.execute`);

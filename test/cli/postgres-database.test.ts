@@ -54,7 +54,10 @@ describe('the database setting', () => {
     const file = await runInProcess(['--database', '/tmp/shop.db', 'local', 'company', 'list'], { home: temp.dir });
     expect(file.code).toBe(2);
     expect(file.stderr).toMatch(/--database: expected a PostgreSQL URL/);
-    const pool = await runInProcess(['local', 'company', 'list'], { home: temp.dir, extra: { SHOPPROP_DATABASE_URL: 'postgres://u:S3cret-pw@h/db?pool_max=0' } });
+    const pool = await runInProcess(['local', 'company', 'list'], {
+      home: temp.dir,
+      extra: { SHOPPROP_DATABASE_URL: 'postgres://u:S3cret-pw@h/db?pool_max=0' },
+    });
     expect(pool.code).toBe(2);
     expect(pool.stderr).toMatch(/SHOPPROP_DATABASE_URL: pool_max in the database URL must be a whole number from 1 to 200/);
     expect(pool.stderr).not.toContain('S3cret-pw');
@@ -81,7 +84,9 @@ describe('local commands and embedded mode on a PostgreSQL URL', () => {
   });
 
   it('creates a company (schema applied first), points the profile at the URL, and makes tokens and users there', async () => {
-    const created = await runInProcess(['--database', url, 'local', 'company', 'create', '--name', 'Chain Phones', '--shops', 'Town,Mall', '--use'], { home: home.dir });
+    const created = await runInProcess(['--database', url, 'local', 'company', 'create', '--name', 'Chain Phones', '--shops', 'Town,Mall', '--use'], {
+      home: home.dir,
+    });
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout.trim()).toBe('1');
     expect(created.stderr).not.toContain(password);
@@ -95,10 +100,13 @@ describe('local commands and embedded mode on a PostgreSQL URL', () => {
     expect(token.stdout.trim()).toMatch(/^sp_/);
     const tokens = await runInProcess(['local', 'token', 'list', '--format', 'json'], { home: home.dir });
     expect(JSON.parse(tokens.stdout).map((row: { name: string }) => row.name)).toContain('Till 1');
-    const user = await runInProcess(['local', 'user', 'create', '--company', '1', '--role', 'ACCOUNTANT', '--name', 'Amina', '--username', 'amina', '--password-stdin'], {
-      home: home.dir,
-      input: 'a-long-password-1\n',
-    });
+    const user = await runInProcess(
+      ['local', 'user', 'create', '--company', '1', '--role', 'ACCOUNTANT', '--name', 'Amina', '--username', 'amina', '--password-stdin'],
+      {
+        home: home.dir,
+        input: 'a-long-password-1\n',
+      },
+    );
     expect(user.code, user.stderr).toBe(0);
     const shops = await runInProcess(['local', 'list', 'shops', '--format', 'json'], { home: home.dir });
     expect(shops.code, shops.stderr).toBe(0);
@@ -151,10 +159,11 @@ async function relayTo(target: URL): Promise<{ port: number; cut(): void; close(
   return {
     port: (server.address() as { port: number }).port,
     cut,
-    close: () => new Promise<void>((resolve) => {
-      cut();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        cut();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -230,7 +239,8 @@ describe('serve on PostgreSQL when the database is slow', () => {
   afterAll(async () => server?.close());
 
   it('answers 503 with Retry-After to a statement past statement_timeout and to a request waiting 5 s for a connection of a full pool', async () => {
-    const list = () => fetch(`${server.url}/api/inventorycashsale/list?companyId=1`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(20_000) });
+    const list = () =>
+      fetch(`${server.url}/api/inventorycashsale/list?companyId=1`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(20_000) });
     const warm = await list();
     expect(warm.status).toBe(200);
     await warm.body?.cancel();
@@ -244,7 +254,8 @@ describe('serve on PostgreSQL when the database is slow', () => {
       // The second request is sent once PostgreSQL shows the first waiting for the holder's lock
       // (the pool's one connection is then taken), not after a guessed delay.
       const slow = list();
-      const ungranted = async () => Number((await holder.query(`select count(*) as n from pg_locks where not granted and relation = 'cash_sales'::regclass`)).rows[0].n);
+      const ungranted = async () =>
+        Number((await holder.query(`select count(*) as n from pg_locks where not granted and relation = 'cash_sales'::regclass`)).rows[0].n);
       while ((await ungranted()) === 0) await new Promise((resolve) => setImmediate(resolve));
       const queued = list();
       const answers = await Promise.all(

@@ -14,9 +14,45 @@ const reference: PropertyReference = {
     { id: 2, companyId: 1, code: 'L2', name: 'Otieno Kamau', phone: null, email: null, properties: 1 },
   ],
   properties: [
-    { id: 1, companyId: 1, code: 'P1', name: 'Riverside Flats', landlordId: 1, landlord: 'Jane Wanjiru', zoneId: 1, zone: 'Westlands', fieldOfficerId: 4, fieldOfficer: 'Mary Njeri', units: 3 },
-    { id: 2, companyId: 1, code: 'P2', name: 'Hilltop Court', landlordId: 1, landlord: 'Jane Wanjiru', zoneId: 2, zone: 'Kilimani', fieldOfficerId: null, fieldOfficer: null, units: 1 },
-    { id: 12, companyId: 1, code: 'P12', name: 'Garden View', landlordId: 2, landlord: 'Otieno Kamau', zoneId: null, zone: null, fieldOfficerId: null, fieldOfficer: null, units: 0 },
+    {
+      id: 1,
+      companyId: 1,
+      code: 'P1',
+      name: 'Riverside Flats',
+      landlordId: 1,
+      landlord: 'Jane Wanjiru',
+      zoneId: 1,
+      zone: 'Westlands',
+      fieldOfficerId: 4,
+      fieldOfficer: 'Mary Njeri',
+      units: 3,
+    },
+    {
+      id: 2,
+      companyId: 1,
+      code: 'P2',
+      name: 'Hilltop Court',
+      landlordId: 1,
+      landlord: 'Jane Wanjiru',
+      zoneId: 2,
+      zone: 'Kilimani',
+      fieldOfficerId: null,
+      fieldOfficer: null,
+      units: 1,
+    },
+    {
+      id: 12,
+      companyId: 1,
+      code: 'P12',
+      name: 'Garden View',
+      landlordId: 2,
+      landlord: 'Otieno Kamau',
+      zoneId: null,
+      zone: null,
+      fieldOfficerId: null,
+      fieldOfficer: null,
+      units: 0,
+    },
   ],
 };
 
@@ -48,7 +84,9 @@ describe('property pick lists', () => {
     expect(propertyChoices(reference, 'landlord', 'otieno')).toEqual([{ name: 'L2 Otieno Kamau · 1 property', value: 2, description: 'landlord id 2' }]);
     expect(propertyChoices(reference, 'landlord', 'jane@')[0]!.description).toBe('landlord id 1 · +254700000010 · jane@example.com');
     expect(propertyChoices(reference, 'zone', undefined).map((c) => c.name)).toEqual(['Kilimani · 1 property', 'Westlands · 2 properties']);
-    expect(propertyChoices(reference, 'fieldOfficer', 'mary')).toEqual([{ name: 'Mary Njeri · 1 property', value: 4, description: 'field officer id 4 · +254 711 100003' }]);
+    expect(propertyChoices(reference, 'fieldOfficer', 'mary')).toEqual([
+      { name: 'Mary Njeri · 1 property', value: 4, description: 'field officer id 4 · +254 711 100003' },
+    ]);
   });
 
   it(`offer at most ${MAX_PICK_CHOICES} entries at once`, () => {

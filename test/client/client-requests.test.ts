@@ -54,17 +54,12 @@ const accepted: Call[] = [
   ['sales by company', (c) => c.listCashSales({ companyId: 1 }), '/api/inventorycashsale/list?companyId=1'],
   ['sales by shop', (c) => c.listCashSales({ retailShopId: 2 }), '/api/inventorycashsale/list?retailShopId=2'],
   ['sales by sales person', (c) => c.listCashSales({ salesPersonId: 3 }), '/api/inventorycashsale/list?salesPersonId=3'],
-  [
-    'sales by company, paged',
-    (c) => c.listCashSales({ companyId: 1, start: 50, limit: 50 }),
-    '/api/inventorycashsale/list?companyId=1&start=50&limit=50',
-  ],
+  ['sales by company, paged', (c) => c.listCashSales({ companyId: 1, start: 50, limit: 50 }), '/api/inventorycashsale/list?companyId=1&start=50&limit=50'],
   // 4.2: any combination of its fields
   ['sale items by company', (c) => c.listSaleItems({ companyId: 1 }), '/api/inventorycashsale/list_sale_items?companyId=1'],
   [
     'sale items with every filter',
-    (c) =>
-      c.listSaleItems({ companyId: 1, retailShopId: 2, salesPersonId: 3, itemId: 4, itemCategoryId: 5, start: 0, limit: 10 }),
+    (c) => c.listSaleItems({ companyId: 1, retailShopId: 2, salesPersonId: 3, itemId: 4, itemCategoryId: 5, start: 0, limit: 10 }),
     '/api/inventorycashsale/list_sale_items?companyId=1&retailShopId=2&salesPersonId=3&itemId=4&itemCategoryId=5&start=0&limit=10',
   ],
   // 4.3
@@ -76,11 +71,7 @@ const accepted: Call[] = [
   ],
   // 4.5: the four filter combinations, with and without month and year
   ['paid balance by zone', (c) => c.paidBalance({ companyId: 1, zoneId: 2 }), '/api/propertystmt/paidbalance?companyId=1&zoneId=2'],
-  [
-    'paid balance by field officer',
-    (c) => c.paidBalance({ companyId: 1, fieldOfficerId: 3 }),
-    '/api/propertystmt/paidbalance?companyId=1&fieldOfficerId=3',
-  ],
+  ['paid balance by field officer', (c) => c.paidBalance({ companyId: 1, fieldOfficerId: 3 }), '/api/propertystmt/paidbalance?companyId=1&fieldOfficerId=3'],
   [
     'paid balance by property, for a month',
     (c) => c.paidBalance({ companyId: 1, propertyId: 7, month: 6, year: 2024 }),
@@ -112,11 +103,7 @@ const accepted: Call[] = [
   // 4.8
   ['statement link', (c) => c.statementPdf({ statementId: 9 }), '/api/propertystmt/statementpdf?statementId=9'],
   // absent values are not sent
-  [
-    'undefined parameters left out',
-    (c) => c.listCashSales({ companyId: 1, retailShopId: undefined }),
-    '/api/inventorycashsale/list?companyId=1',
-  ],
+  ['undefined parameters left out', (c) => c.listCashSales({ companyId: 1, retailShopId: undefined }), '/api/inventorycashsale/list?companyId=1'],
 ];
 
 describe('requests the interface accepts', () => {
@@ -167,12 +154,20 @@ type Refusal = [label: string, run: (c: ShopClient) => Promise<unknown>, message
 
 const SALE_SHAPES = 'send one of: companyId; retailShopId; salesPersonId; companyId + start + limit';
 const refused: Refusal[] = [
-  ['two alternative filters', (c) => c.listCashSales({ companyId: 1, retailShopId: 2 }), new RegExp(`companyId \\+ retailShopId are not an accepted combination; ${SALE_SHAPES.replace(/\+/g, '\\+')}`)],
+  [
+    'two alternative filters',
+    (c) => c.listCashSales({ companyId: 1, retailShopId: 2 }),
+    new RegExp(`companyId \\+ retailShopId are not an accepted combination; ${SALE_SHAPES.replace(/\+/g, '\\+')}`),
+  ],
   ['start without limit', (c) => c.listCashSales({ companyId: 1, start: 0 }), /companyId \+ start are not an accepted/],
   ['paging a shop filter', (c) => c.listCashSales({ retailShopId: 2, start: 0, limit: 50 }), /not an accepted combination/],
   ['no parameters', (c) => c.listCashSales({}), /cash sale list: no parameters given; send one of/],
   ['receipt limit alone', (c) => c.listReceiptSpecs({ companyId: 1, limit: 10 }), /send one of: companyId; companyId \+ start \+ limit/],
-  ['paid balance without a filter', (c) => c.paidBalance({ companyId: 1 }), /tenant paid and balance: the parameters companyId are not an accepted combination; send one of: companyId \+ zoneId \[\+ month, year\]/],
+  [
+    'paid balance without a filter',
+    (c) => c.paidBalance({ companyId: 1 }),
+    /tenant paid and balance: the parameters companyId are not an accepted combination; send one of: companyId \+ zoneId \[\+ month, year\]/,
+  ],
   ['zone with property', (c) => c.paidBalance({ companyId: 1, zoneId: 2, propertyId: 3 }), /not an accepted combination/],
   ['month 13', (c) => c.paidBalance({ companyId: 1, zoneId: 2, month: 13 }), /month: expected integer to be less or equal to 12 \(got 13\)/],
   ['month 0', (c) => c.payAdvice({ companyId: 1, propertyId: 2, month: 0 }), /month: expected integer to be greater or equal to 1 \(got 0\)/],
@@ -181,13 +176,25 @@ const refused: Refusal[] = [
   ['fractional id', (c) => c.listCashSales({ companyId: 1.5 }), /companyId: expected integer \(got 1.5\)/],
   ['limit over the maximum', (c) => c.listReceiptSpecs({ companyId: 1, start: 0, limit: 5000 }), /limit: expected integer to be less or equal to 1000/],
   ['unknown parameter', (c) => c.listSaleItems({ companyId: 1, shopId: 2 } as never), /unknown parameter shopId; known: companyId, retailShopId/],
-  ['unknown payment type', (c) => c.payAdvice({ companyId: 1, propertyId: 2, lldPaymentType: 'ALL' as never }), /lldPaymentType: expected one of COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY \(got "ALL"\)/],
+  [
+    'unknown payment type',
+    (c) => c.payAdvice({ companyId: 1, propertyId: 2, lldPaymentType: 'ALL' as never }),
+    /lldPaymentType: expected one of COMBINED, RENT_ONLY, SERVICE_CHARGE_ONLY \(got "ALL"\)/,
+  ],
   ['statements without paidPosted', (c) => c.statements({ companyId: 1, landlordId: 2 } as never), /landlord statements: paidPosted: is required/],
   ['statement link without id', (c) => c.statementPdf({} as never), /statementId: is required/],
-  ['sale line of quantity 0', (c) => c.saveCashSale({ ...saleBody(), itemIssuesDto: [{ ...saleBody().itemIssuesDto[0]!, qty: 0 }] }), /cash sale save: itemIssuesDto\/0\/qty: expected number to be greater than 0 \(got 0\)/],
+  [
+    'sale line of quantity 0',
+    (c) => c.saveCashSale({ ...saleBody(), itemIssuesDto: [{ ...saleBody().itemIssuesDto[0]!, qty: 0 }] }),
+    /cash sale save: itemIssuesDto\/0\/qty: expected number to be greater than 0 \(got 0\)/,
+  ],
   ['sale without lines', (c) => c.saveCashSale({ ...saleBody(), itemIssuesDto: [] }), /itemIssuesDto: expected array length to be greater or equal to 1/],
   ['sale with a bad date', (c) => c.saveCashSale({ ...saleBody(), issueDate: '1/6/2024' }), /issueDate: expected string to match/],
-  ['sale paid by cheque spelled wrong', (c) => c.saveCashSale({ ...saleBody(), paymentMethod: 'CHEQUE' as never }), /paymentMethod: expected one of CASH, MPESA, CHECK/],
+  [
+    'sale paid by cheque spelled wrong',
+    (c) => c.saveCashSale({ ...saleBody(), paymentMethod: 'CHEQUE' as never }),
+    /paymentMethod: expected one of CASH, MPESA, CHECK/,
+  ],
 ];
 
 describe('requests the interface does not accept', () => {

@@ -4,11 +4,7 @@ import { createHttpTransport, type HttpTransportOptions } from '../../src/client
 
 export const noWait = async (): Promise<void> => {};
 
-export function clientFor(
-  baseUrl: string,
-  options: Partial<ShopClientOptions> = {},
-  transportOptions: Partial<HttpTransportOptions> = {},
-): ShopClient {
+export function clientFor(baseUrl: string, options: Partial<ShopClientOptions> = {}, transportOptions: Partial<HttpTransportOptions> = {}): ShopClient {
   const transport = createHttpTransport({ baseUrl, ...transportOptions });
   return new ShopClient({ transport, token: 'secret-token', retry: { sleep: noWait }, ...options });
 }

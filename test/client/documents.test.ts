@@ -99,7 +99,9 @@ describe('fetchDocument', () => {
     const far = await client.fetchDocument(`${storage.url}/files/s.pdf?sig=1`).catch((e: unknown) => e);
     await client.close();
     expect((near as ApiError).kind).toBe('invalidResponse');
-    expect((near as ApiError).message).toMatch(/^statement document \(GET \/files\/s\.pdf\) failed: HTTP 200 not a PDF: text\/html, 28 bytes, starts with <html>Session expired</);
+    expect((near as ApiError).message).toMatch(
+      /^statement document \(GET \/files\/s\.pdf\) failed: HTTP 200 not a PDF: text\/html, 28 bytes, starts with <html>Session expired</,
+    );
     expect((far as ApiError).kind).toBe('invalidResponse');
     expect((far as ApiError).message).toContain(`statement document from 127.0.0.1:${storage.port} (GET /files/s.pdf) failed: HTTP 200 not a PDF: text/html`);
   });
@@ -127,7 +129,12 @@ describe('fetchDocument', () => {
 });
 
 describe('routeDocument', () => {
-  const http = (baseUrl: string) => ({ description: baseUrl, baseUrl, request: async () => ({ status: 200, headers: {}, body: PDF }), close: async () => undefined });
+  const http = (baseUrl: string) => ({
+    description: baseUrl,
+    baseUrl,
+    request: async () => ({ status: 200, headers: {}, body: PDF }),
+    close: async () => undefined,
+  });
 
   it('decides by origin and path prefix', () => {
     expect(routeDocument('http://a.test:8080/api/d?x=1', http('http://a.test:8080'))).toEqual({ via: 'transport', path: '/api/d', query: { x: '1' } });

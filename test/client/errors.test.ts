@@ -58,9 +58,7 @@ describe('an answer with a failure status', () => {
   });
 
   it('the save names the field the server refused (405)', async () => {
-    server.handle((_req, res) =>
-      json(res, 405, { success: 'false', message: 'totalAmount: expected 1160.00, got 1100.00', code: 'INVALID_INPUT' }),
-    );
+    server.handle((_req, res) => json(res, 405, { success: 'false', message: 'totalAmount: expected 1160.00, got 1100.00', code: 'INVALID_INPUT' }));
     const error = await failure((c) => c.saveCashSale(saleBody(), { idempotencyKey: 'k' }));
     expect(error.kind).toBe('invalidInput');
     expect(error.message).toContain('cash sale save (POST /api/inventorycashsale/save) failed: HTTP 405 totalAmount: expected 1160.00');

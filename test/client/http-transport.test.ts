@@ -18,9 +18,7 @@ afterAll(() => server.close());
 describe('buildUrl', () => {
   it('joins base URL, path prefix, path and query, skipping absent values', () => {
     const base = new URL('https://erp.example.com/shop/');
-    expect(buildUrl(base, '/api/x', { a: 1, b: undefined, c: 'two words', d: true }).href).toBe(
-      'https://erp.example.com/shop/api/x?a=1&c=two+words&d=true',
-    );
+    expect(buildUrl(base, '/api/x', { a: 1, b: undefined, c: 'two words', d: true }).href).toBe('https://erp.example.com/shop/api/x?a=1&c=two+words&d=true');
     expect(buildUrl(new URL('http://h:8080'), '/api/x').href).toBe('http://h:8080/api/x');
     expect(buildUrl(new URL('http://h:8080'), 'api/x?z=1', { a: 2 }).href).toBe('http://h:8080/api/x?z=1&a=2');
   });
@@ -117,9 +115,7 @@ describe('trace', () => {
     const all = lines.join('\n');
     expect(all).not.toContain('very-secret-token');
     expect(all).not.toContain('abcdef');
-    expect(lines[0]).toMatch(
-      new RegExp(`^> GET ${server.url}/api/itemcatalogspecs/list_for_receipt\\?companyId=3 .*authorization: Bearer \\*\\*\\*`),
-    );
+    expect(lines[0]).toMatch(new RegExp(`^> GET ${server.url}/api/itemcatalogspecs/list_for_receipt\\?companyId=3 .*authorization: Bearer \\*\\*\\*`));
     expect(lines[1]).toMatch(new RegExp(`^< 200 GET ${server.url}/api/itemcatalogspecs/list_for_receipt\\?companyId=3 \\d+ms \\d+B$`));
     expect(all).toContain('signature=***');
   });

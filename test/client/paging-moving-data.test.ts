@@ -59,7 +59,10 @@ const sales = (from: number, to: number) => Array.from({ length: to - from + 1 }
 function expectEachOnce(keys: (string | number)[], expected: (string | number)[]): void {
   expect(new Set(keys).size, 'no record twice').toBe(keys.length);
   const got = new Set(keys);
-  expect(expected.filter((key) => !got.has(key)), 'no record missing').toEqual([]);
+  expect(
+    expected.filter((key) => !got.has(key)),
+    'no record missing',
+  ).toEqual([]);
 }
 
 describe('an offset-paging server whose data moves during the walk', () => {
@@ -70,7 +73,10 @@ describe('an offset-paging server whose data moves during the walk', () => {
       for (let i = 0; i < 13; i++) rows.unshift(cashSale(nextId++));
     });
     const keys = await walkIds({ pageSize: 100 });
-    expectEachOnce(keys, sales(1, 900).map((s) => s.id!));
+    expectEachOnce(
+      keys,
+      sales(1, 900).map((s) => s.id!),
+    );
     expect(keys.filter((key) => Number(key) > 900)).toEqual([]);
   });
 
@@ -81,7 +87,10 @@ describe('an offset-paging server whose data moves during the walk', () => {
       rows.splice(rows.length - 50, 0, cashSale(nextId++), cashSale(nextId++));
     });
     const keys = await walkIds({ pageSize: 100 });
-    expectEachOnce(keys, sales(1, 500).map((s) => s.id!));
+    expectEachOnce(
+      keys,
+      sales(1, 500).map((s) => s.id!),
+    );
   });
 
   it('sales removed before the walk position: it steps back and still takes each remaining one once', async () => {
@@ -92,7 +101,12 @@ describe('an offset-paging server whose data moves during the walk', () => {
     });
     const removed = new Set([rows[10]!.id, rows[11]!.id, rows[12]!.id]);
     const keys = await walkIds({ pageSize: 50 });
-    expectEachOnce(keys, sales(1, 400).map((s) => s.id!).filter((id) => !removed.has(id)));
+    expectEachOnce(
+      keys,
+      sales(1, 400)
+        .map((s) => s.id!)
+        .filter((id) => !removed.has(id)),
+    );
   });
 
   it('sale item records mixed into the cash sale list neither count as sales nor cut the walk short: 137 of 137', async () => {
@@ -139,7 +153,10 @@ describe('a server that names where each page ended (X-Next-After)', () => {
       json(res, 200, { count: rows.length, list: page }, page.length ? { 'x-next-after': `${page.at(-1)!.issueDate}.${page.at(-1)!.id}` } : {});
     });
     const keys = await walkIds({ pageSize: 100 });
-    expectEachOnce(keys, sales(1, 900).map((s) => s.id!));
+    expectEachOnce(
+      keys,
+      sales(1, 900).map((s) => s.id!),
+    );
     expect(keys).toHaveLength(900);
     const asked = server.seen.map((r) => [r.query.start, r.query.limit, r.query.afterDate, r.query.afterId]);
     expect(asked[0]).toEqual(['0', '100', undefined, undefined]);

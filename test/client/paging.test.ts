@@ -257,7 +257,8 @@ describe('a paging style that does not match the server', () => {
     serve({ total: 123, states: 'offset' });
     const ids: number[] = [];
     const refused = (async () => {
-      for await (const record of walkPages((start, limit) => client.listCashSales({ companyId: 1, start, limit }), { pageSize: 50, style: 'page' })) ids.push(record.id!);
+      for await (const record of walkPages((start, limit) => client.listCashSales({ companyId: 1, start, limit }), { pageSize: 50, style: 'page' }))
+        ids.push(record.id!);
     })();
     await expect(refused).rejects.toThrow(/the service says start is a record offset, so start is not a page index/);
     expect(ids).toEqual([]);

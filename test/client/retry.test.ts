@@ -68,7 +68,10 @@ describe('what is retried', () => {
   it('gives up after three attempts with the last failure', async () => {
     answers([503, 503, 503, 503], EMPTY);
     const retries: RetryInfo[] = [];
-    const { error } = await run((c) => c.listCashSales({ companyId: 1 }), (info) => retries.push(info));
+    const { error } = await run(
+      (c) => c.listCashSales({ companyId: 1 }),
+      (info) => retries.push(info),
+    );
     expect(error?.kind).toBe('unavailable');
     expect(error?.status).toBe(503);
     expect(server.seen).toHaveLength(3);
@@ -106,8 +109,7 @@ describe('what is retried', () => {
 
   it('a GET after a refused connection; a POST without a key is tried once', async () => {
     const port = await closedPort();
-    const client = (retry: RetryInfo[]) =>
-      clientFor(`http://127.0.0.1:${port}`, { retry: { sleep: noWait, onRetry: (info) => retry.push(info) } });
+    const client = (retry: RetryInfo[]) => clientFor(`http://127.0.0.1:${port}`, { retry: { sleep: noWait, onRetry: (info) => retry.push(info) } });
     const getRetries: RetryInfo[] = [];
     const get = client(getRetries);
     await expect(get.listCashSales({ companyId: 1 })).rejects.toMatchObject({ kind: 'network' });
@@ -161,7 +163,7 @@ describe('how long between attempts', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('a wait that would pass the whole call\'s deadline is not made: the answer stands', async () => {
+  it("a wait that would pass the whole call's deadline is not made: the answer stands", async () => {
     answers([503], EMPTY, { 'retry-after': '2' });
     const sleeps: number[] = [];
     const client = clientFor(server.url, { retry: { sleep: async (ms) => void sleeps.push(ms) } }, { deadlineMs: 1_000 });
@@ -172,7 +174,7 @@ describe('how long between attempts', () => {
     expect(server.seen).toHaveLength(1);
   });
 
-  it('every attempt together takes no longer than the deadline (--timeout is the whole call\'s)', async () => {
+  it("every attempt together takes no longer than the deadline (--timeout is the whole call's)", async () => {
     // The first attempt is answered 503 at once; the next never is.
     server.handle((_req, res) => {
       if (server.seen.length === 1) json(res, 503, { success: 'false', message: 'busy', code: 'X' });

@@ -32,11 +32,7 @@ describe('lenient reply check', () => {
     const { totalAmount: _dropped, ...withoutTotal } = cashSale(2);
     const reply = {
       count: 3,
-      list: [
-        { ...cashSale(1), someNewField: { nested: true }, notes: null, balance: null },
-        withoutTotal,
-        { ...saleItem(3), invItemSpecsId: null },
-      ],
+      list: [{ ...cashSale(1), someNewField: { nested: true }, notes: null, balance: null }, withoutTotal, { ...saleItem(3), invItemSpecsId: null }],
       serverVersion: '9.1',
     };
     expect(problem(sales, reply)).toBeUndefined();
@@ -61,17 +57,13 @@ describe('lenient reply check', () => {
   });
 
   it('checks a sale item record among the sales by its own fields', () => {
-    expect(problem(sales, { count: 1, list: [{ ...saleItem(1), lineTotal: 'abc' }] })).toBe(
-      'unexpected reply: list/0/lineTotal: expected number (got "abc")',
-    );
+    expect(problem(sales, { count: 1, list: [{ ...saleItem(1), lineTotal: 'abc' }] })).toBe('unexpected reply: list/0/lineTotal: expected number (got "abc")');
   });
 
   it('finds nested problems', () => {
     const advice = { ...payAdvice(), rentsList: [{ ...payAdvice().rentsList[0], amountPaid: true }] };
     expect(problem(endpoints.payAdvice.response, advice)).toBe('unexpected reply: rentsList/0/amountPaid: expected number (got true)');
-    expect(problem(endpoints.statementPdf.response, { success: 'true', message: 42 })).toBe(
-      'unexpected reply: message: expected string (got 42)',
-    );
+    expect(problem(endpoints.statementPdf.response, { success: 'true', message: 42 })).toBe('unexpected reply: message: expected string (got 42)');
   });
 
   it('derives each lenient schema once', () => {
@@ -108,7 +100,9 @@ describe('replies through the client', () => {
     const error = (await listFrom({ count: 1, list: [{ ...cashSale(1), id: 'one' }] })) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.kind).toBe('invalidResponse');
-    expect(error.message).toContain('cash sale list (GET /api/inventorycashsale/list) failed: HTTP 200 unexpected reply: list/0/id: expected integer (got "one")');
+    expect(error.message).toContain(
+      'cash sale list (GET /api/inventorycashsale/list) failed: HTTP 200 unexpected reply: list/0/id: expected integer (got "one")',
+    );
     expect(errorExit(error).exitCode).toBe(6);
   });
 

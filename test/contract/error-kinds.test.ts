@@ -80,7 +80,7 @@ describe('the error model', () => {
     expect(errorExit(error).exitCode).toBe(exit);
   });
 
-  it('an error that names its own wait answers with it as Retry-After (the login limiter\'s 429), read back as its kind', async () => {
+  it("an error that names its own wait answers with it as Retry-After (the login limiter's 429), read back as its kind", async () => {
     const request = { method: 'GET' as const, path: '/wait/37' };
     const response = await transport.request(request);
     expect(response.status).toBe(429);

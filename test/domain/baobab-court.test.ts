@@ -36,7 +36,11 @@ function advice(month: number, paymentType: LandlordPaymentType, balanceBf = 0):
     manFeeRateBp: toBasisPoints(fx.property.manFeeRate),
     vatRateBp: 1600,
     expenses: fx.expenses
-      .map((e) => ({ date: monthRange(2026, Number(e.date.slice(5, 7)), zone).from + (Number(e.date.slice(8, 10)) - 1) * 86_400_000, description: e.description, amount: toCents(e.amount) }))
+      .map((e) => ({
+        date: monthRange(2026, Number(e.date.slice(5, 7)), zone).from + (Number(e.date.slice(8, 10)) - 1) * 86_400_000,
+        description: e.description,
+        amount: toCents(e.amount),
+      }))
       .filter((e) => e.date >= range.from && e.date <= range.to),
     balanceBf,
     statementType: 'INTERIM',
@@ -47,7 +51,13 @@ function advice(month: number, paymentType: LandlordPaymentType, balanceBf = 0):
 }
 
 function expectAdvice(actual: PayAdviceFigures, expected: fx.ExpectedAdvice): void {
-  expect(actual.rentsList.map((l) => [l.unitNo, l.tenantName, ...[l.monthlyCharge, l.invoiced, l.balanceBf, l.amountPaid, l.amountPaidTax, l.balanceCf].map(fromCents)])).toEqual(expected.lines);
+  expect(
+    actual.rentsList.map((l) => [
+      l.unitNo,
+      l.tenantName,
+      ...[l.monthlyCharge, l.invoiced, l.balanceBf, l.amountPaid, l.amountPaidTax, l.balanceCf].map(fromCents),
+    ]),
+  ).toEqual(expected.lines);
   const money = (cents: number) => fromCents(cents);
   expect({
     rentReceived: money(actual.rentReceived),

@@ -3,7 +3,12 @@ import { candidatesNote, closestFirst } from '../../src/domain/closest-names.js'
 
 describe('closestFirst', () => {
   it('puts names that start alike first, then names that contain it, then by edit distance', () => {
-    expect(closestFirst('Town', ['Mall store', 'Westlands store', 'Town store', 'Downtown'])).toEqual(['Town store', 'Downtown', 'Mall store', 'Westlands store']);
+    expect(closestFirst('Town', ['Mall store', 'Westlands store', 'Town store', 'Downtown'])).toEqual([
+      'Town store',
+      'Downtown',
+      'Mall store',
+      'Westlands store',
+    ]);
     expect(closestFirst('P2', ['P1', 'Q9', 'P20'])).toEqual(['P20', 'P1', 'Q9']);
     expect(closestFirst('a', ['x', 'y', 'z', 'w', 'v', 'u'], 3)).toHaveLength(3);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyProblem, taxNumberProblem } from '../../src/domain/company-identity.js';
 
-describe('a company\'s currency and tax registration number', () => {
+describe("a company's currency and tax registration number", () => {
   it('takes ISO 4217 codes the runtime knows, in upper case only', () => {
     for (const code of ['KES', 'UGX', 'TZS', 'RWF', 'USD', 'EUR']) expect(currencyProblem(code), code).toBeUndefined();
     expect(currencyProblem('Kes')).toMatch(/did you mean KES\?/);

@@ -82,11 +82,30 @@ describe('sent amounts are compared as exact cents', () => {
   it('sale totals hold up to the largest amount, and a sum beyond it is refused', () => {
     // One line of 9,999,999,999,999.99 tax inclusive at 16%: tax x 16 / 116 = 1,379,310,344,827.5848 -> .58
     const max = 9_999_999_999_999.99;
-    const one = checkSale(sale([line({ buyingPrice: max, taxAmount: 1_379_310_344_827.58, lineTotal: max })], { subTotal: max, totalTax: 1_379_310_344_827.58, totalAmount: 9_999_999_999_999.98, amountPaid: max }));
+    const one = checkSale(
+      sale([line({ buyingPrice: max, taxAmount: 1_379_310_344_827.58, lineTotal: max })], {
+        subTotal: max,
+        totalTax: 1_379_310_344_827.58,
+        totalAmount: 9_999_999_999_999.98,
+        amountPaid: max,
+      }),
+    );
     expect(one.problems).toEqual([]);
-    expect(one.totals).toEqual({ subTotalCents: MAX_AMOUNT_CENTS, totalDiscountCents: 0, totalTaxCents: 137_931_034_482_758, totalAmountCents: MAX_AMOUNT_CENTS });
+    expect(one.totals).toEqual({
+      subTotalCents: MAX_AMOUNT_CENTS,
+      totalDiscountCents: 0,
+      totalTaxCents: 137_931_034_482_758,
+      totalAmountCents: MAX_AMOUNT_CENTS,
+    });
     // 2 x 0.5 of the largest price is within; two whole lines add up to more than the largest amount
-    const half = checkSale(sale([line({ buyingPrice: max, qty: 0.5, taxRate: 0 }), line({ buyingPrice: max, qty: 0.5, taxRate: 0 })], { subTotal: 10_000_000_000_000, totalTax: 0, totalAmount: 10_000_000_000_000, amountPaid: 0 }));
+    const half = checkSale(
+      sale([line({ buyingPrice: max, qty: 0.5, taxRate: 0 }), line({ buyingPrice: max, qty: 0.5, taxRate: 0 })], {
+        subTotal: 10_000_000_000_000,
+        totalTax: 0,
+        totalAmount: 10_000_000_000_000,
+        amountPaid: 0,
+      }),
+    );
     // each half is 4,999,999,999,999.995 -> 5,000,000,000,000.00: the two add up to 10,000,000,000,000.00, one cent too many
     expect(half.problems.map((p) => p.field)).toEqual(['itemIssuesDto[0].lineTotal', 'itemIssuesDto[1].lineTotal', 'subTotal', 'totalAmount']);
     expect(half.problems[2]!.message).toBe('subTotal: the lines add up to more than 9999999999999.99, the largest amount a sale may hold');

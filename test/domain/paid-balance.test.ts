@@ -7,7 +7,14 @@ import { totalsFor, type ReplayedTenancy } from '../helpers/fixture-ledger.js';
 
 describe('paid and balance arithmetic', () => {
   it('brings forward what was charged before the month less what was paid before it', () => {
-    const f = paidBalanceFigures({ ...ZERO_TOTALS, rentWoTaxPrev: 60_000, rentTaxPrev: 9_600, paidRentPrev: 120_000, srvcWoTaxPrev: 3_000, paidSrvcPrev: 1_500 });
+    const f = paidBalanceFigures({
+      ...ZERO_TOTALS,
+      rentWoTaxPrev: 60_000,
+      rentTaxPrev: 9_600,
+      paidRentPrev: 120_000,
+      srvcWoTaxPrev: 3_000,
+      paidSrvcPrev: 1_500,
+    });
     expect(f.rentBalBf).toBe(-50_400); // negative: paid in advance
     expect(f.srvcBalBf).toBe(1_500);
     expect(f.totalBf).toBe(-48_900);

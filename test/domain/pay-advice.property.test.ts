@@ -43,7 +43,8 @@ describe('pay advice arithmetic', () => {
           // What the payment type covers: rent, the service, or both; tax collected on it is passed on.
           const rent = type === 'SERVICE_CHARGE_ONLY' ? 0n : big(totals.map((t) => t.paidRent));
           const service = type === 'RENT_ONLY' ? 0n : big(totals.map((t) => t.paidSrvc));
-          const tax = (type === 'SERVICE_CHARGE_ONLY' ? 0n : big(totals.map((t) => t.paidRentTax))) + (type === 'RENT_ONLY' ? 0n : big(totals.map((t) => t.paidSrvcTax)));
+          const tax =
+            (type === 'SERVICE_CHARGE_ONLY' ? 0n : big(totals.map((t) => t.paidRentTax))) + (type === 'RENT_ONLY' ? 0n : big(totals.map((t) => t.paidSrvcTax)));
           const income = rent + service;
           const fee = divideHalfAway(income * BigInt(feeBp), 10_000n);
           const feeVat = divideHalfAway(fee * BigInt(vatBp), 10_000n);
@@ -51,8 +52,22 @@ describe('pay advice arithmetic', () => {
           const net = BigInt(balanceBf) + income + tax - deductions - BigInt(deferredPayment);
           const deferred = net < 0n ? (-net < deductions ? -net : deductions) : 0n;
           const shown = advice as unknown as Record<string, number>;
-          const got = Object.fromEntries(['rentReceived', 'totalUtility', 'periodIncome', 'taxReceived', 'manFees', 'manFeesVat', 'totalDeductions', 'netAmountDue', 'deferredAmount'].map((k) => [k, BigInt(shown[k]!)]));
-          expect(got).toEqual({ rentReceived: rent, totalUtility: service, periodIncome: income, taxReceived: tax, manFees: fee, manFeesVat: feeVat, totalDeductions: deductions, netAmountDue: net, deferredAmount: deferred });
+          const got = Object.fromEntries(
+            ['rentReceived', 'totalUtility', 'periodIncome', 'taxReceived', 'manFees', 'manFeesVat', 'totalDeductions', 'netAmountDue', 'deferredAmount'].map(
+              (k) => [k, BigInt(shown[k]!)],
+            ),
+          );
+          expect(got).toEqual({
+            rentReceived: rent,
+            totalUtility: service,
+            periodIncome: income,
+            taxReceived: tax,
+            manFees: fee,
+            manFeesVat: feeVat,
+            totalDeductions: deductions,
+            netAmountDue: net,
+            deferredAmount: deferred,
+          });
           // Each rent line balances: c/f = b/f + invoiced - paid - tax paid.
           expect(advice.rentsList).toHaveLength(totals.length);
           for (const line of advice.rentsList) expect(line.balanceCf).toBe(line.balanceBf + line.invoiced - line.amountPaid - line.amountPaidTax);

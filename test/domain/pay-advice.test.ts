@@ -58,7 +58,13 @@ describe('landlord pay advice', () => {
   });
 
   it('RENT_ONLY counts rent only; SERVICE_CHARGE_ONLY the service only', () => {
-    expect(payAdvice({ ...base, paymentType: 'RENT_ONLY' })).toMatchObject({ rentReceived: 2_000_000, totalUtility: 0, periodIncome: 2_000_000, taxReceived: 320_000, stmtIncomeLabel: 'Rent received' });
+    expect(payAdvice({ ...base, paymentType: 'RENT_ONLY' })).toMatchObject({
+      rentReceived: 2_000_000,
+      totalUtility: 0,
+      periodIncome: 2_000_000,
+      taxReceived: 320_000,
+      stmtIncomeLabel: 'Rent received',
+    });
     expect(payAdvice({ ...base, paymentType: 'SERVICE_CHARGE_ONLY', serviceName: 'Garbage' })).toMatchObject({
       rentReceived: 0,
       totalUtility: 300_000,
@@ -69,7 +75,17 @@ describe('landlord pay advice', () => {
   });
 
   it('a rent line: balanceCf = balanceBf + invoiced - amountPaid - amountPaidTax, for every type', () => {
-    const l = line('B1', { rentWoTaxPrev: 5_000, rentWoTax: 10_000, rentTax: 1_600, srvcWoTax: 1_000, srvcTax: 160, paidRent: 3_000, paidRentTax: 480, paidSrvc: 862, paidSrvcTax: 138 });
+    const l = line('B1', {
+      rentWoTaxPrev: 5_000,
+      rentWoTax: 10_000,
+      rentTax: 1_600,
+      srvcWoTax: 1_000,
+      srvcTax: 160,
+      paidRent: 3_000,
+      paidRentTax: 480,
+      paidSrvc: 862,
+      paidSrvcTax: 138,
+    });
     for (const type of ['COMBINED', 'RENT_ONLY', 'SERVICE_CHARGE_ONLY'] as const) {
       const r = rentLine(type, l);
       expect(r.balanceCf).toBe(r.balanceBf + r.invoiced - r.amountPaid - r.amountPaidTax);
@@ -84,7 +100,13 @@ describe('landlord pay advice', () => {
   });
 
   it('lists expenses by date', () => {
-    const advice = payAdvice({ ...base, expenses: [{ date: 5, description: 'b', amount: 1 }, { date: 1, description: 'a', amount: 2 }] });
+    const advice = payAdvice({
+      ...base,
+      expenses: [
+        { date: 5, description: 'b', amount: 1 },
+        { date: 1, description: 'a', amount: 2 },
+      ],
+    });
     expect(advice.expenseList.map((e) => e.description)).toEqual(['a', 'b']);
     expect(advice.periodExpense).toBe(3);
   });

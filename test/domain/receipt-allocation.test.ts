@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocateReceipt, onlyAppended, replayTenancy, splitPayment, TenancyLedger, type LedgerCharge, type LedgerReceipt, type OpenCharge } from '../../src/domain/receipt-allocation.js';
+import {
+  allocateReceipt,
+  onlyAppended,
+  replayTenancy,
+  splitPayment,
+  TenancyLedger,
+  type LedgerCharge,
+  type LedgerReceipt,
+  type OpenCharge,
+} from '../../src/domain/receipt-allocation.js';
 
 const JAN = Date.UTC(2026, 0, 1);
 const FEB = Date.UTC(2026, 1, 1);
@@ -90,9 +99,18 @@ describe('allocating a receipt', () => {
     ];
     const { allocations } = replayTenancy(charges, receipts);
     expect([1, 2, 3].map((id) => allocations.get(id)!.map((a) => [a.part, a.amount]))).toEqual([
-      [['rent', 43_103], ['rent_tax', 6_897]],
-      [['rent', 43_103], ['rent_tax', 6_897]],
-      [['rent', 13_794], ['rent_tax', 2_206]],
+      [
+        ['rent', 43_103],
+        ['rent_tax', 6_897],
+      ],
+      [
+        ['rent', 43_103],
+        ['rent_tax', 6_897],
+      ],
+      [
+        ['rent', 13_794],
+        ['rent_tax', 2_206],
+      ],
     ]);
   });
 
@@ -112,9 +130,16 @@ describe('allocating a receipt', () => {
     const parts = (replayed: ReturnType<typeof replayTenancy>, id: number) => replayed.allocations.get(id)!.map((a) => [a.chargeId, a.part, a.amount]);
     const replayed = replayTenancy(charges, receipts);
     // January pays its rent and service; 500.00 is rent paid in advance, which February's rent consumes when raised.
-    expect(parts(replayed, 10)).toEqual([[1, 'rent', 100_000], [2, 'service', 10_000], [null, 'rent', 50_000]]);
+    expect(parts(replayed, 10)).toEqual([
+      [1, 'rent', 100_000],
+      [2, 'service', 10_000],
+      [null, 'rent', 50_000],
+    ]);
     // 5 February pays the rest of February's rent and its service.
-    expect(parts(replayed, 11)).toEqual([[3, 'rent', 50_000], [4, 'service', 10_000]]);
+    expect(parts(replayed, 11)).toEqual([
+      [3, 'rent', 50_000],
+      [4, 'service', 10_000],
+    ]);
     expect(replayed.open).toEqual([]);
     const reversed = replayTenancy([...charges].reverse(), [...receipts].reverse());
     expect(parts(reversed, 10)).toEqual(parts(replayed, 10));

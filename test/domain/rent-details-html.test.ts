@@ -4,7 +4,19 @@ import { escapeHtml, formatAmount, rentDetailsHtml } from '../../src/domain/rent
 describe('rentDetailsHtml', () => {
   it('escapes every value', () => {
     const html = rentDetailsHtml([
-      { unitId: 1, unitNo: '<A1>', tenantName: `Frank <O'Brien> & "Sons"`, marketRent: 0, monthlyCharge: 1_000_000, invoiced: 1_116_000, invoicedTax: 16_000, balanceBf: -5_040_000, amountPaid: 0, amountPaidTax: 0, balanceCf: 12 },
+      {
+        unitId: 1,
+        unitNo: '<A1>',
+        tenantName: `Frank <O'Brien> & "Sons"`,
+        marketRent: 0,
+        monthlyCharge: 1_000_000,
+        invoiced: 1_116_000,
+        invoicedTax: 16_000,
+        balanceBf: -5_040_000,
+        amountPaid: 0,
+        amountPaidTax: 0,
+        balanceCf: 12,
+      },
     ]);
     expect(html).toContain('<td>&lt;A1&gt;</td><td>Frank &lt;O&#39;Brien&gt; &amp; &quot;Sons&quot;</td>');
     expect(html).not.toMatch(/<A1>|<O'Brien>/);

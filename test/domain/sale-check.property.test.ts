@@ -47,7 +47,15 @@ function saleLine(c: LineCase, index: number): SaleLineInput {
     taxIncExc: c.taxIncExc,
   };
   const figures = lineFigures(terms);
-  return { ...terms, item: `item ${index}`, itemProductId: 100 + index, unitCost: amountOf(BigInt(c.costCents)), taxRateId: 1, taxAmount: amountOf(figures.taxCents), lineTotal: amountOf(figures.lineTotalCents) };
+  return {
+    ...terms,
+    item: `item ${index}`,
+    itemProductId: 100 + index,
+    unitCost: amountOf(BigInt(c.costCents)),
+    taxRateId: 1,
+    taxAmount: amountOf(figures.taxCents),
+    lineTotal: amountOf(figures.lineTotalCents),
+  };
 }
 
 interface SaleCase {
@@ -92,10 +100,22 @@ describe('sale rules against an independent calculation', () => {
       fc.property(lineCase, (c) => {
         const line = saleLine(c, 0);
         const expected = lineFigures(line);
-        const amounts = computeSaleLine({ priceCents: c.priceCents, qtyMilli: c.qtyMilli, discountCents: Number(scaled(line.discount, 2)), taxRateBp: c.rateBp, taxIncExc: c.taxIncExc, unitCostCents: c.costCents });
+        const amounts = computeSaleLine({
+          priceCents: c.priceCents,
+          qtyMilli: c.qtyMilli,
+          discountCents: Number(scaled(line.discount, 2)),
+          taxRateBp: c.rateBp,
+          taxIncExc: c.taxIncExc,
+          unitCostCents: c.costCents,
+        });
         // Profit: the net less the exact cost of the quantity, rounded once.
         const profit = divideHalfAway((expected.lineTotalCents - expected.taxCents) * 1000n - BigInt(c.costCents) * BigInt(c.qtyMilli), 1000n);
-        expect({ gross: BigInt(amounts.grossCents), tax: BigInt(amounts.taxCents), total: BigInt(amounts.lineTotalCents), profit: BigInt(amounts.profitCents) }).toEqual({
+        expect({
+          gross: BigInt(amounts.grossCents),
+          tax: BigInt(amounts.taxCents),
+          total: BigInt(amounts.lineTotalCents),
+          profit: BigInt(amounts.profitCents),
+        }).toEqual({
           gross: expected.grossCents,
           tax: expected.taxCents,
           total: expected.lineTotalCents,
@@ -168,8 +188,13 @@ describe('sale rules against an independent calculation', () => {
   });
 
   it('a payment one cent over the total is refused; one paying the total exactly is not', () => {
-    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 100_001 }).problems.map((p) => p.message)).toEqual(['amountPaid 1000.01 exceeds totalAmount 1000']);
+    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 100_001 }).problems.map((p) => p.message)).toEqual([
+      'amountPaid 1000.01 exceeds totalAmount 1000',
+    ]);
     expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 100_000 })).toEqual({ amountPaidCents: 100_000, balanceCents: 0, problems: [] });
-    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 0, channelCents: [60_000, 40_001] }).problems.map((p) => p.field)).toEqual(['amountPaid', 'amountPaid']);
+    expect(checkPayment({ totalAmountCents: 100_000, amountPaidCents: 0, channelCents: [60_000, 40_001] }).problems.map((p) => p.field)).toEqual([
+      'amountPaid',
+      'amountPaid',
+    ]);
   });
 });

@@ -19,7 +19,19 @@ const body = (over: Partial<SaveCashSaleBody> = {}): SaveCashSaleBody => ({
   totalTax: 16,
   totalAmount: 116,
   itemIssuesDto: [
-    { item: 'Charger', itemProductId: 1, buyingPrice: 116, unitCost: 50, qty: 1, discount: 0, taxIncExc: 1, taxRateId: 1, taxRate: 16, taxAmount: 16, lineTotal: 116 },
+    {
+      item: 'Charger',
+      itemProductId: 1,
+      buyingPrice: 116,
+      unitCost: 50,
+      qty: 1,
+      discount: 0,
+      taxIncExc: 1,
+      taxRateId: 1,
+      taxRate: 16,
+      taxAmount: 16,
+      lineTotal: 116,
+    },
   ],
   ...over,
 });
@@ -57,7 +69,14 @@ describe('checking a sale as sent', () => {
 
   it('refuses amounts with more than two decimals and a discount above the line', () => {
     const line = body().itemIssuesDto[0]!;
-    const checked = checkSale(body({ itemIssuesDto: [{ ...line, buyingPrice: 1.005 }, { ...line, discount: 200 }] }));
+    const checked = checkSale(
+      body({
+        itemIssuesDto: [
+          { ...line, buyingPrice: 1.005 },
+          { ...line, discount: 200 },
+        ],
+      }),
+    );
     expect(checked.problems.map((p) => p.field)).toContain('itemIssuesDto[0].buyingPrice');
     expect(checked.problems.map((p) => p.field)).toContain('itemIssuesDto[1].discount');
   });

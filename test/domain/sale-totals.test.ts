@@ -36,7 +36,9 @@ describe('sale totals', () => {
         unitCostCents: fc.integer({ min: 0, max: 1_000_000 }),
       })
       // Any discount up to the line's price x qty (worked out here with integers: at most 10^10).
-      .chain((terms) => fc.integer({ min: 0, max: Math.floor((terms.priceCents * terms.qtyMilli) / 1000) }).map((discountCents) => ({ ...terms, discountCents })));
+      .chain((terms) =>
+        fc.integer({ min: 0, max: Math.floor((terms.priceCents * terms.qtyMilli) / 1000) }).map((discountCents) => ({ ...terms, discountCents })),
+      );
     fc.assert(
       fc.property(fc.array(lineArb, { minLength: 1, maxLength: 20 }), (terms) => {
         const lines = terms.map(computeSaleLine);
@@ -60,7 +62,12 @@ describe('sent amounts', () => {
   });
 
   it('are refused beyond 0.01, naming the field, the sent and the expected value', () => {
-    expect(checkSentAmount('totalAmount', 116.02, 11600)).toEqual({ field: 'totalAmount', sent: 116.02, expected: 116, message: 'totalAmount is 116.02, expected 116' });
+    expect(checkSentAmount('totalAmount', 116.02, 11600)).toEqual({
+      field: 'totalAmount',
+      sent: 116.02,
+      expected: 116,
+      message: 'totalAmount is 116.02, expected 116',
+    });
     expect(checkSentAmount('itemIssuesDto[0].taxAmount', 0, 1600)?.message).toBe('itemIssuesDto[0].taxAmount is 0, expected 16');
   });
 

@@ -48,7 +48,10 @@ describe('shopprop api', () => {
     const answer = JSON.parse(saved.stdout) as { success?: unknown; id?: number };
     expect(answer).toMatchObject({ success: 'true' });
 
-    const fromStdin = await runCli([...service, 'api', 'POST', '/api/inventorycashsale/save', '--input', '-', '-H', 'Idempotency-Key: api-input-1', '-i'], { home, input: JSON.stringify(body) });
+    const fromStdin = await runCli([...service, 'api', 'POST', '/api/inventorycashsale/save', '--input', '-', '-H', 'Idempotency-Key: api-input-1', '-i'], {
+      home,
+      input: JSON.stringify(body),
+    });
     expect(fromStdin.code, fromStdin.stderr).toBe(0);
     // The same key: the first save's answer, not a second sale.
     expect(fromStdin.stdout).toMatch(/^HTTP 200 OK\n/);

@@ -21,7 +21,12 @@ let serverOutput = '';
 let baseUrl = '';
 
 /** What Angular's HttpClient sends with a GET from the portal page. */
-const portalHeaders = (token: string) => ({ accept: 'application/json, text/plain, */*', authorization: `Bearer ${token}`, origin: PORTAL, referer: `${PORTAL}/statements` });
+const portalHeaders = (token: string) => ({
+  accept: 'application/json, text/plain, */*',
+  authorization: `Bearer ${token}`,
+  origin: PORTAL,
+  referer: `${PORTAL}/statements`,
+});
 /** What Dart's http package sends from the mobile apps. */
 const DART = { 'user-agent': 'Dart/3.5 (dart:io)', 'accept-encoding': 'gzip' };
 
@@ -35,12 +40,32 @@ async function logIn(username: string, password: string, headers: Record<string,
 
 beforeAll(async () => {
   const user = await runInProcess(
-    ['--db', db, 'local', 'user', 'create', '--company', '1', '--role', 'accountant', '--name', 'Amina Otieno', '--username', 'Amina', '--email', 'amina@example.com', '--password-stdin'],
+    [
+      '--db',
+      db,
+      'local',
+      'user',
+      'create',
+      '--company',
+      '1',
+      '--role',
+      'accountant',
+      '--name',
+      'Amina Otieno',
+      '--username',
+      'Amina',
+      '--email',
+      'amina@example.com',
+      '--password-stdin',
+    ],
     { home, input: `${PASSWORD}\n` },
   );
   expect(user.code, user.stderr).toBe(0);
   // With the request log on: the password must never appear in it.
-  server = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--cors-origin', PORTAL], { env: cliEnv({ home }), stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0', '--cors-origin', PORTAL], {
+    env: cliEnv({ home }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (serverOutput += chunk));
   baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${serverOutput}`)), 30_000);
@@ -73,11 +98,17 @@ describe('the mobile apps', () => {
     expect(body.expiresAt).toBeGreaterThanOrEqual(sent + 12 * 3600_000);
     expect(body.expiresAt).toBeLessThanOrEqual(answered + 12 * 3600_000);
     // The token is an ordinary bearer token of the user's role (accountant) and company.
-    const statements = await fetch(`${baseUrl}/api/propertystmt/statements?companyId=1&landlordId=1&paidPosted=ALL`, { headers: { ...DART, authorization: `Bearer ${body.token}` } });
+    const statements = await fetch(`${baseUrl}/api/propertystmt/statements?companyId=1&landlordId=1&paidPosted=ALL`, {
+      headers: { ...DART, authorization: `Bearer ${body.token}` },
+    });
     expect(statements.status).toBe(200);
-    const other = await fetch(`${baseUrl}/api/propertystmt/statements?companyId=2&landlordId=1&paidPosted=ALL`, { headers: { ...DART, authorization: `Bearer ${body.token}` } });
+    const other = await fetch(`${baseUrl}/api/propertystmt/statements?companyId=2&landlordId=1&paidPosted=ALL`, {
+      headers: { ...DART, authorization: `Bearer ${body.token}` },
+    });
     expect(other.status).toBe(403);
-    const cashierOnly = await fetch(`${baseUrl}/api/itemcatalogspecs/list_for_receipt?companyId=1`, { headers: { ...DART, authorization: `Bearer ${body.token}` } });
+    const cashierOnly = await fetch(`${baseUrl}/api/itemcatalogspecs/list_for_receipt?companyId=1`, {
+      headers: { ...DART, authorization: `Bearer ${body.token}` },
+    });
     expect(cashierOnly.status).toBe(403);
   });
 
@@ -102,7 +133,10 @@ describe('the mobile apps', () => {
   });
 
   it('get one answer for a wrong password and an unknown name, and no token', async () => {
-    for (const [username, password] of [['amina', 'wrong password'], ['nobody', PASSWORD]] as const) {
+    for (const [username, password] of [
+      ['amina', 'wrong password'],
+      ['nobody', PASSWORD],
+    ] as const) {
       const response = await logIn(username, password);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ success: 'false', message: 'wrong user name or password', code: 'UNAUTHORIZED' });
@@ -160,7 +194,9 @@ describe('the browser landlord portal on another origin', () => {
   });
 
   it('reads payadvice with lldPaymentType=SERVICE_CHARGE_ONLY and no srvcId, as the portal offers it', async () => {
-    const response = await fetch(`${baseUrl}/api/propertystmt/payadvice?companyId=1&propertyId=1&lldPaymentType=SERVICE_CHARGE_ONLY`, { headers: portalHeaders(token) });
+    const response = await fetch(`${baseUrl}/api/propertystmt/payadvice?companyId=1&propertyId=1&lldPaymentType=SERVICE_CHARGE_ONLY`, {
+      headers: portalHeaders(token),
+    });
     expect(response.status).toBe(200);
     const advice = (await response.json()) as Record<string, unknown>;
     expect(typeof advice.netAmountDue).toBe('number');
@@ -173,7 +209,10 @@ describe('the browser landlord portal on another origin', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(PORTAL);
     const rows = (await response.json()) as Record<string, unknown>[];
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.some((row) => row.vacant === 1), 'a vacant unit among the rows').toBe(true);
+    expect(
+      rows.some((row) => row.vacant === 1),
+      'a vacant unit among the rows',
+    ).toBe(true);
     for (const row of rows) {
       // The types a typed client declares, vacant rows included: no nulls here.
       expect(typeof row.tntAccount).toBe('string');
@@ -186,7 +225,9 @@ describe('the browser landlord portal on another origin', () => {
   });
 
   it('is refused without a token, and can read the refusal', async () => {
-    const response = await fetch(`${baseUrl}/api/propertystmt/paidbalance?companyId=1&propertyId=1`, { headers: { accept: 'application/json, text/plain, */*', origin: PORTAL } });
+    const response = await fetch(`${baseUrl}/api/propertystmt/paidbalance?companyId=1&propertyId=1`, {
+      headers: { accept: 'application/json, text/plain, */*', origin: PORTAL },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get('access-control-allow-origin')).toBe(PORTAL);
     expect(((await response.json()) as { code: string }).code).toBe('UNAUTHORIZED');

@@ -153,10 +153,13 @@ describe('two serve instances on one PostgreSQL database', () => {
     for (const [index, unit] of units.entries()) {
       // One unit, two different sales (two keys), one to each instance at the same moment.
       work.push(async () => {
-        const outcomes = await Promise.all([0, 1].map((side) =>
-          send(saleBody(refs, [unitLine(unit)], { over: { refNo: `CHAIN-UNIT-${index}-${side}` } }), `chain-unit-${index}-${side}`, side),
-        ));
-        soldUnits.set(unit.id, outcomes.filter((outcome) => outcome.status === 200).map((outcome) => String((outcome as { body?: { id?: number } }).body?.id)));
+        const outcomes = await Promise.all(
+          [0, 1].map((side) => send(saleBody(refs, [unitLine(unit)], { over: { refNo: `CHAIN-UNIT-${index}-${side}` } }), `chain-unit-${index}-${side}`, side)),
+        );
+        soldUnits.set(
+          unit.id,
+          outcomes.filter((outcome) => outcome.status === 200).map((outcome) => String((outcome as { body?: { id?: number } }).body?.id)),
+        );
         for (const outcome of outcomes) expect([200, 405]).toContain(outcome.status);
       });
     }
@@ -207,13 +210,17 @@ describe('two serve instances on one PostgreSQL database', () => {
       for (const row of stored) expect({ id: Number(row.id), receiptNo: row.receipt_no }).toEqual(acknowledged.get(row.idempotency_key));
       expect(acknowledged.size).toBe(ACCESSORY_SALES + CONTESTED_UNITS);
       // No key saved twice, no unit on two lines.
-      expect(await rows('select idempotency_key from cash_sales where idempotency_key is not null group by company_id, idempotency_key having count(*) > 1')).toEqual([]);
+      expect(
+        await rows('select idempotency_key from cash_sales where idempotency_key is not null group by company_id, idempotency_key having count(*) > 1'),
+      ).toEqual([]);
       expect(await rows('select item_spec_id from cash_sale_lines where item_spec_id is not null group by item_spec_id having count(*) > 1')).toEqual([]);
       const unitStatus = await rows<{ status: string }>('select distinct status from item_specs where id = any($1)', [units.map((unit) => unit.id)]);
       expect(unitStatus).toEqual([{ status: 'sold' }]);
       // Receipt numbers 1..n per company, n the company's sequence.
       for (const { id } of await rows<{ id: string }>('select id::text from companies')) {
-        const numbers = (await rows<{ receipt_no: string }>('select receipt_no from cash_sales where company_id = $1', [id])).map((row) => Number(row.receipt_no.replace(/^\D+/, ''))).sort((a, b) => a - b);
+        const numbers = (await rows<{ receipt_no: string }>('select receipt_no from cash_sales where company_id = $1', [id]))
+          .map((row) => Number(row.receipt_no.replace(/^\D+/, '')))
+          .sort((a, b) => a - b);
         const [sequence] = await rows<{ seq: string }>('select receipt_seq::text as seq from companies where id = $1', [id]);
         expect(numbers, `company ${id}`).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
         expect(numbers.length, `company ${id}`).toBe(Number(sequence!.seq));

@@ -12,7 +12,7 @@ afterAll(() => temp.remove());
 const home = temp.dir;
 
 describe('the built binary', () => {
-  it('lists every command of the mission, and a group\'s subcommands', async () => {
+  it("lists every command of the mission, and a group's subcommands", async () => {
     const { code, stdout } = await runCli(['--help'], { home });
     expect(code).toBe(0);
     for (const command of ['sale', 'receipt', 'paidbalance', 'payadvice', 'statements', 'statement-pdf', 'config', 'serve', 'demo', 'local', 'help']) {

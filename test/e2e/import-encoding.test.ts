@@ -29,7 +29,13 @@ beforeAll(async () => {
 afterAll(() => temp.remove());
 
 // "José Muñoz" in Windows-1252: é is 0xE9, ñ is 0xF1, each one byte that UTF-8 cannot start with.
-const windows1252 = Buffer.concat([Buffer.from('code,name\nL1,Amina Wanjiru\nL2,Jos'), Buffer.from([0xe9]), Buffer.from(' Mu'), Buffer.from([0xf1]), Buffer.from('oz\n')]);
+const windows1252 = Buffer.concat([
+  Buffer.from('code,name\nL1,Amina Wanjiru\nL2,Jos'),
+  Buffer.from([0xe9]),
+  Buffer.from(' Mu'),
+  Buffer.from([0xf1]),
+  Buffer.from('oz\n'),
+]);
 
 describe('local import and text encodings', () => {
   it('refuses bytes that are not UTF-8 with exit 2, the line and the column, importing nothing', async () => {

@@ -27,16 +27,26 @@ async function at80(args: string[]): Promise<{ screen: string; code: number }> {
 
 describe('an id the local store does not have', () => {
   it.each([
-    [['paidbalance', '--zone', '99', '--month', '10', '--year', '2026'], 'tenant paid and balance failed: no zone 99 in company 1; `shopprop local list zones` lists them'],
-    [['payadvice', '--property', '999', '--month', '10', '--year', '2026'], 'landlord pay advice failed: no property 999 in company 1; `shopprop local list properties` lists them'],
+    [
+      ['paidbalance', '--zone', '99', '--month', '10', '--year', '2026'],
+      'tenant paid and balance failed: no zone 99 in company 1; `shopprop local list zones` lists them',
+    ],
+    [
+      ['payadvice', '--property', '999', '--month', '10', '--year', '2026'],
+      'landlord pay advice failed: no property 999 in company 1; `shopprop local list properties` lists them',
+    ],
     [['sale', 'list', '--shop', '77'], 'cash sale list failed: no shop 77; `shopprop local list shops` lists them'],
-  ])('%j is named in words, with the command listing what there is, wrapped between words; exit 3', async (args, said) => {
-    const { screen, code } = await at80(args);
-    expect(code).toBe(3);
-    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
-    expect(screen.replaceAll('\n  ', ' ')).toContain(`shopprop: ${said}`);
-    expect(screen).not.toMatch(/HTTP|\/api\/|zoneId|propertyId|retailShopId/);
-  }, 60_000);
+  ])(
+    '%j is named in words, with the command listing what there is, wrapped between words; exit 3',
+    async (args, said) => {
+      const { screen, code } = await at80(args);
+      expect(code).toBe(3);
+      for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+      expect(screen.replaceAll('\n  ', ' ')).toContain(`shopprop: ${said}`);
+      expect(screen).not.toMatch(/HTTP|\/api\/|zoneId|propertyId|retailShopId/);
+    },
+    60_000,
+  );
 
   it('the command it names lists the zones', async () => {
     const { screen, code } = await at80(['local', 'list', 'zones']);
@@ -49,7 +59,9 @@ describe('statements that are not all of one type', () => {
   it('say why there is no totals row and which flag gives one; that flag lists one type with its totals', async () => {
     const mixed = await at80(['statements', '--landlord', '1', '--status', 'NO']);
     expect(mixed.code, mixed.screen).toBe(0);
-    expect(mixed.screen).toContain('no totals row: INTERIM drafts and FINAL statements are not added together;\n  --type FINAL or --type INTERIM lists one of them, with its totals');
+    expect(mixed.screen).toContain(
+      'no totals row: INTERIM drafts and FINAL statements are not added together;\n  --type FINAL or --type INTERIM lists one of them, with its totals',
+    );
     expect(mixed.screen).toMatch(/INTERIM d/);
     const final = await at80(['statements', '--landlord', '1', '--status', 'NO', '--type', 'FINAL']);
     expect(final.code, final.screen).toBe(0);

@@ -45,18 +45,28 @@ describe('login, status and logout', () => {
 
     const status = await runCli(['whoami', '--format', 'json'], { home });
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ service: server.url, answers: true, signedIn: true, user: 'Amina Otieno', companyId: 1, role: 'accountant', sources: { baseUrl: 'config', token: 'config' } });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      service: server.url,
+      answers: true,
+      signedIn: true,
+      user: 'Amina Otieno',
+      companyId: 1,
+      role: 'accountant',
+      sources: { baseUrl: 'config', token: 'config' },
+    });
     expect(status.stdout).not.toContain(stored.token);
   });
 
-  it('names an expired sign-in by the server\'s clock, and status exits 4', async () => {
+  it("names an expired sign-in by the server's clock, and status exits 4", async () => {
     const { expiresAt } = JSON.parse(configText()).profiles.default.signedIn;
     now = expiresAt + 1000;
     try {
       const refused = await runCli(STATEMENTS, { home, extra: { TZ: 'UTC' } });
       expect(refused.code).toBe(4);
       const at = new Date(expiresAt).toISOString().slice(11, 16);
-      expect(refused.stderr).toMatch(new RegExp(`the service no longer takes the sign-in of amina \\(until (\\d{4}-\\d\\d-\\d\\d )?${at} by this machine's clock`));
+      expect(refused.stderr).toMatch(
+        new RegExp(`the service no longer takes the sign-in of amina \\(until (\\d{4}-\\d\\d-\\d\\d )?${at} by this machine's clock`),
+      );
       expect(refused.stderr).toContain('`shopprop login` to sign in again');
       const status = await runCli(['status', '--format', 'json'], { home });
       expect(status.code).toBe(4);

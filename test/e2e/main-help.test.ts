@@ -29,7 +29,9 @@ it('groups the commands, one line each, within 80 columns', async () => {
   const commandLines = lines.slice(start, end).filter((line) => line !== '' && !GROUPS.includes(line));
   // Every line of the list is a command: none continues the one before.
   for (const line of commandLines) expect(line, line).toMatch(/^ {2}[a-z][a-z-]*(\|[a-z]+)?( [<[][a-zA-Z.]+[>\]])* +\S/);
-  expect(commandLines.map((line) => line.trim().split(/[ |]/)[0])).toEqual(expect.arrayContaining(['sale', 'paidbalance', 'month-end', 'local', 'serve', 'config', 'help']));
+  expect(commandLines.map((line) => line.trim().split(/[ |]/)[0])).toEqual(
+    expect.arrayContaining(['sale', 'paidbalance', 'month-end', 'local', 'serve', 'config', 'help']),
+  );
   const descriptionAt = Math.max(...commandLines.map((line) => /^ {2}\S+(?: \S+)*? {2,}/.exec(line)![0].length));
   expect(descriptionAt).toBeLessThanOrEqual(32);
 });

@@ -26,7 +26,8 @@ const PASSWORD = 'relay-password-1';
 const REFUSED = 'mercy@closed.example';
 let inbox: SmtpInbox;
 
-const cli = (args: string[], extra: Record<string, string> = { SHOPPROP_SMTP_PASSWORD: PASSWORD }) => runCli(['--db', db, ...args], { home, cwd: home, timeoutMs: 120_000, extra });
+const cli = (args: string[], extra: Record<string, string> = { SHOPPROP_SMTP_PASSWORD: PASSWORD }) =>
+  runCli(['--db', db, ...args], { home, cwd: home, timeoutMs: 120_000, extra });
 const sendRun = (folder: string, more: string[] = []) => cli(['month-end', ...MONTH, '-o', join(home, folder), '--send', '--yes', ...more]);
 
 beforeAll(async () => {
@@ -45,7 +46,13 @@ describe('month-end --send', () => {
     expect(unset.code).toBe(2);
     expect(unset.stderr).toMatch(/shopprop config set smtp\.host .*shopprop config set smtp\.from/);
 
-    for (const [key, value] of [['smtp.host', '127.0.0.1'], ['smtp.port', String(inbox.port)], ['smtp.user', 'accounts'], ['smtp.from', 'Savanna Accounts <accounts@savanna.example>'], ['smtp.security', 'none']]) {
+    for (const [key, value] of [
+      ['smtp.host', '127.0.0.1'],
+      ['smtp.port', String(inbox.port)],
+      ['smtp.user', 'accounts'],
+      ['smtp.from', 'Savanna Accounts <accounts@savanna.example>'],
+      ['smtp.security', 'none'],
+    ]) {
       const set = await cli(['config', 'set', key!, value!]);
       expect(set.code, set.stderr).toBe(0);
     }
@@ -110,7 +117,12 @@ describe('month-end --send', () => {
     const resent = await sendRun('resent', ['--resend']);
     expect(resent.code).toBe(1);
     expect(inbox.messages).toHaveLength(8);
-    expect(inbox.messages.slice(4).map((m) => m.to[0])).toEqual(['achieng.barasa@landlords.example', 'kariukipark@props.example', 'chegegardens@props.example', 'kariukiplaza@props.example']);
+    expect(inbox.messages.slice(4).map((m) => m.to[0])).toEqual([
+      'achieng.barasa@landlords.example',
+      'kariukipark@props.example',
+      'chegegardens@props.example',
+      'kariukiplaza@props.example',
+    ]);
   }, 120_000);
 
   it('STARTTLS by default: a server that does not offer it is refused (exit 5) and nothing goes out in clear text', async () => {
@@ -154,7 +166,9 @@ describe('month-end --send against serve', () => {
     const args = ['--base-url', baseUrl, '--token', token, 'month-end', '--landlord', '1', ...MONTH, '-o', join(home, 'served'), '--send', '--yes', '--resend'];
     const run = await runCli(args, { home, cwd: home, timeoutMs: 120_000, extra: { SHOPPROP_SMTP_PASSWORD: PASSWORD } });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toBe('sent: LL0001 Achieng Barasa <achieng.barasa@landlords.example>: P0001 INTERIM, P0002 INTERIM\nnot recorded: a service keeps no record of what was sent\n');
+    expect(run.stdout).toBe(
+      'sent: LL0001 Achieng Barasa <achieng.barasa@landlords.example>: P0001 INTERIM, P0002 INTERIM\nnot recorded: a service keeps no record of what was sent\n',
+    );
     expect(inbox.messages.slice(before).map((m) => m.attachments.map((a) => a.filename))).toEqual([['P0001-2026-10-INTERIM.pdf', 'P0002-2026-10-INTERIM.pdf']]);
   }, 120_000);
 });

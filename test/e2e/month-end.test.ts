@@ -45,13 +45,23 @@ const grouped = (centsValue: number) => (centsValue / 100).toLocaleString('en-US
 describe('month-end on the local store', () => {
   const folder = join(home, 'october-ll1');
 
-  it('prepares the landlord\'s statements and writes the folder: nothing on stderr in a pipe', async () => {
+  it("prepares the landlord's statements and writes the folder: nothing on stderr in a pipe", async () => {
     const run = await local(['month-end', '--landlord', '1', ...MONTH, '-o', folder]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('');
     expect(readdirSync(folder).sort()).toEqual(
-      ['expenses.csv', 'manifest.json', 'month-end-2026-10.xlsx', 'paid-balance.csv', 'pay-advices.csv', 'rent-lines.csv', 'statements', 'statements.csv', 'summary.txt'].sort(),
+      [
+        'expenses.csv',
+        'manifest.json',
+        'month-end-2026-10.xlsx',
+        'paid-balance.csv',
+        'pay-advices.csv',
+        'rent-lines.csv',
+        'statements',
+        'statements.csv',
+        'summary.txt',
+      ].sort(),
     );
     expect(readdirSync(home).filter((name) => name.includes('.partial'))).toEqual([]);
     const manifest = readManifest(folder);
@@ -66,7 +76,15 @@ describe('month-end on the local store', () => {
 
   it('the workbook: a titled sheet per report, frozen headers, totals that add up and equal the pay advices, typed cells', async () => {
     const workbook = await readWorkbook(join(folder, 'month-end-2026-10.xlsx'));
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Paid and balance', 'Pay advices', 'Rent lines', 'Expenses', 'Statements', 'Pay advice P0001', 'Pay advice P0002']);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual([
+      'Paid and balance',
+      'Pay advices',
+      'Rent lines',
+      'Expenses',
+      'Statements',
+      'Pay advice P0001',
+      'Pay advice P0002',
+    ]);
     for (const sheet of workbook.worksheets) {
       expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/· company 1 · .*October 2026$/);
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
@@ -96,9 +114,15 @@ describe('month-end on the local store', () => {
   it('summary.txt: per landlord and property, totals equal to the pay advices', async () => {
     const summary = readFileSync(join(folder, 'summary.txt'), 'utf8');
     expect(summary.split('\n')[0]).toBe('Month-end · company 1 · landlord LL0001 Achieng Barasa · October 2026');
-    const total = summary.split('\n').find((line) => line.startsWith('TOTAL'))!.trim().split(/\s+/).slice(1);
+    const total = summary
+      .split('\n')
+      .find((line) => line.startsWith('TOTAL'))!
+      .trim()
+      .split(/\s+/)
+      .slice(1);
     const expected = [];
-    for (const field of ['periodIncome', 'manFees', 'manFeesVat', 'periodExpense', 'netAmountDue']) expected.push(grouped(await payAdviceCents(local, [1, 2], field)));
+    for (const field of ['periodIncome', 'manFees', 'manFeesVat', 'periodExpense', 'netAmountDue'])
+      expected.push(grouped(await payAdviceCents(local, [1, 2], field)));
     expect(total).toEqual(expected);
     expect(summary).toMatch(/^ {2}P0001 Wambui Residency\s+559,347\.00\s+55,934\.70\s+8,949\.55\s+0\.00\s+494,462\.75$/m);
     expect(summary).toMatch(/Ten largest arrears \(total c\/f\):\n\s+367,350\.00 {2}P0002 B2 Otieno Ochieng/);
@@ -194,7 +218,9 @@ describe('month-end against serve: the statements that exist are collected', () 
     expect(run.code, run.stderr).toBe(0);
     const manifest = readManifest(out);
     const november = (await statementsOf(remote, [1, 2, 4])).filter((s) => (s as unknown as { month: string }).month === 'NOVEMBER');
-    const without = ['P0001 Wambui Residency', 'P0004 Mwangi Apartments', 'P0007 Chege Gardens'].filter((p) => !november.some((s) => s.propertyCode === p.split(' ')[0]));
+    const without = ['P0001 Wambui Residency', 'P0004 Mwangi Apartments', 'P0007 Chege Gardens'].filter(
+      (p) => !november.some((s) => s.propertyCode === p.split(' ')[0]),
+    );
     expect(manifest.notes.slice(1)).toEqual(without.map((p) => `${p}: no statement for the month`));
     expect(readFileSync(join(out, 'summary.txt'), 'utf8')).toContain('Without a statement for the month:');
     const final = await remote(['month-end', '--zone', '1', '--final', '-o', join(home, 'nothing')]);

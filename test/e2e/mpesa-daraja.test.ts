@@ -81,9 +81,18 @@ const paid = async () => {
 describe('Daraja C2B calls to serve', () => {
   it('validation: a known account is accepted, one matching no tenancy rejected with C2B00012, another short code with C2B00015', async () => {
     expect(await post(`/mpesa/${secret}/validation`, SAMPLE)).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
-    expect(await post(`/mpesa/${secret}/validation`, { ...SAMPLE, BillRefNumber: 'p0001 a9' })).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
-    expect(await post(`/mpesa/${secret}/validation`, { ...SAMPLE, BillRefNumber: '4471' })).toEqual({ status: 200, body: { ResultCode: 'C2B00012', ResultDesc: 'Rejected' } });
-    expect(await post(`/mpesa/${secret}/validation`, { ...SAMPLE, BusinessShortCode: '999999' })).toEqual({ status: 200, body: { ResultCode: 'C2B00015', ResultDesc: 'Rejected' } });
+    expect(await post(`/mpesa/${secret}/validation`, { ...SAMPLE, BillRefNumber: 'p0001 a9' })).toEqual({
+      status: 200,
+      body: { ResultCode: 0, ResultDesc: 'Accepted' },
+    });
+    expect(await post(`/mpesa/${secret}/validation`, { ...SAMPLE, BillRefNumber: '4471' })).toEqual({
+      status: 200,
+      body: { ResultCode: 'C2B00012', ResultDesc: 'Rejected' },
+    });
+    expect(await post(`/mpesa/${secret}/validation`, { ...SAMPLE, BusinessShortCode: '999999' })).toEqual({
+      status: 200,
+      body: { ResultCode: 'C2B00015', ResultDesc: 'Rejected' },
+    });
   });
 
   it('a wrong secret is 404 and books nothing', async () => {

@@ -56,7 +56,7 @@ function figures(stderr: string) {
   };
 }
 
-describe('local import mpesa: the portal\'s sample statement', () => {
+describe("local import mpesa: the portal's sample statement", () => {
   let cli: (args: string[]) => ReturnType<typeof runCli>;
   beforeAll(async () => {
     cli = await storeWith('sample.db', [

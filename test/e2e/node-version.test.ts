@@ -45,7 +45,9 @@ describe('the Node version check', () => {
     expect(result.stdout).toBe('');
     const lines = result.stderr.split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^shopprop needs Node\.js 22\.12 or newer .*; this is Node\.js 20\.\d+\.\d+ \(.*\)\. Install a supported one from https:\/\/nodejs\.org\//);
+    expect(lines[0]).toMatch(
+      /^shopprop needs Node\.js 22\.12 or newer .*; this is Node\.js 20\.\d+\.\d+ \(.*\)\. Install a supported one from https:\/\/nodejs\.org\//,
+    );
   });
 
   it('draws the line at 22.12', async () => {

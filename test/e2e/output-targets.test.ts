@@ -144,7 +144,10 @@ describe('-o FILE', () => {
         json(res, 200, { count: 3, list: [cashSale(3)] });
       });
       const d = dir();
-      const child = spawn(process.execPath, [BIN, '--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], { env: cliEnv({ home: fixture.dir }), stdio: 'ignore' });
+      const child = spawn(process.execPath, [BIN, '--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], {
+        env: cliEnv({ home: fixture.dir }),
+        stdio: 'ignore',
+      });
       await reached;
       // The first page is on its way into the temp file.
       expect(readdirSync(d).filter((name) => name.endsWith('.partial'))).toHaveLength(1);
@@ -156,7 +159,7 @@ describe('-o FILE', () => {
     });
   }
 
-  it('a writer killed outright (SIGKILL) leaves a temp file naming its PID; the next export to the file removes it, not a live writer\'s', async () => {
+  it("a writer killed outright (SIGKILL) leaves a temp file naming its PID; the next export to the file removes it, not a live writer's", async () => {
     let stalled!: () => void;
     const reached = new Promise<void>((resolve) => (stalled = resolve));
     let requests = 0;
@@ -166,7 +169,10 @@ describe('-o FILE', () => {
       json(res, 200, { count: 3, list: [cashSale(3)] });
     });
     const d = dir();
-    const child = spawn(process.execPath, [BIN, '--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], { env: cliEnv({ home: fixture.dir }), stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, '--base-url', fixture.server().url, '--token', 't', ...LIST, '-o', join(d, 'sales.csv')], {
+      env: cliEnv({ home: fixture.dir }),
+      stdio: 'ignore',
+    });
     await reached;
     const [left] = readdirSync(d);
     expect(left).toMatch(new RegExp(`^\\.sales\\.csv\\.${child.pid}\\.[0-9a-f]{12}\\.partial$`));

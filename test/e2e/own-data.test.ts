@@ -49,7 +49,7 @@ describe('local company create --db FILE --use', () => {
     expect(existsSync(join(temp.dir, 'own.outbox.db'))).toBe(false);
   });
 
-  it('demo does not take the profile\'s store for its own (--replace would delete own data)', async () => {
+  it("demo does not take the profile's store for its own (--replace would delete own data)", async () => {
     const demo = await cli(['demo', '--replace', '--db', join(temp.dir, 'demo2.db')]);
     expect(demo.code, demo.stderr).toBe(0);
     expect(existsSync(own)).toBe(true);
@@ -83,7 +83,9 @@ describe('pagingStyle', () => {
     const out = join(temp.dir, 'all.csv');
     const walked = await cli(['sale', 'list', '--all', '--limit', '300', '-o', out]);
     expect(walked.code, walked.stderr).toBe(2);
-    expect(walked.stderr).toMatch(/^shopprop: the service says start is a record offset, so start is not a page index as the setting pagingStyle page says: `shopprop config set pagingStyle offset`/);
+    expect(walked.stderr).toMatch(
+      /^shopprop: the service says start is a record offset, so start is not a page index as the setting pagingStyle page says: `shopprop config set pagingStyle offset`/,
+    );
     expect(existsSync(out)).toBe(false);
     expect((await cli(['config', 'unset', 'pagingStyle'])).code).toBe(0);
     const fixed = await cli(['sale', 'list', '--all', '--limit', '300', '--format', 'json']);

@@ -62,13 +62,20 @@ describe('at a terminal', () => {
 
     const statements = spawnPty(['--db', db, 'statements', '--fields', 'id,propertyName,lldName'], { home });
     await statements.waitFor(/Landlord \(type part of its name or code\)[^❯]*❯ /);
-    const [landlord] = readRows<{ id: number; code: string; name: string }>(db, 'select l.id, l.code, l.name from landlords l where l.company_id = 1 and exists (select 1 from statements s where s.landlord_id = l.id) order by l.id limit 1');
+    const [landlord] = readRows<{ id: number; code: string; name: string }>(
+      db,
+      'select l.id, l.code, l.name from landlords l where l.company_id = 1 and exists (select 1 from statements s where s.landlord_id = l.id) order by l.id limit 1',
+    );
     statements.type(landlord!.code);
     await statements.waitForNext(new RegExp(`${landlord!.code}\\s*❯ ${landlord!.code} ${landlord!.name}`));
     statements.type(KEY.enter);
     expect(await statements.exited).toBe(0);
     // The command's output, not the pick list: every statement of the landlord with its property.
-    const expected = readRows<{ id: number; name: string }>(db, 'select s.id, p.name from statements s join properties p on p.id = s.property_id where s.landlord_id = ?', landlord!.id);
+    const expected = readRows<{ id: number; name: string }>(
+      db,
+      'select s.id, p.name from statements s join properties p on p.id = s.property_id where s.landlord_id = ?',
+      landlord!.id,
+    );
     expect(expected.length).toBeGreaterThan(0);
     const output = statements.screen().slice(statements.screen().lastIndexOf(`${landlord!.code} ${landlord!.name}`));
     for (const { id, name } of expected) expect(output).toMatch(new RegExp(`\\b${id}\\b.*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
@@ -121,11 +128,16 @@ describe('at a terminal, against shopprop serve', () => {
   });
   afterAll(async () => local.close());
 
-  it('an accountant picks the landlord of statements from the server\'s list', async () => {
+  it("an accountant picks the landlord of statements from the server's list", async () => {
     const [landlord] = local.store.sqlite
-      .prepare('select l.id, l.code, l.name from landlords l where l.company_id = 1 and exists (select 1 from statements s where s.landlord_id = l.id) order by l.id desc limit 1')
+      .prepare(
+        'select l.id, l.code, l.name from landlords l where l.company_id = 1 and exists (select 1 from statements s where s.landlord_id = l.id) order by l.id desc limit 1',
+      )
       .all() as { id: number; code: string; name: string }[];
-    const session = spawnPty(['--base-url', local.url, '--token', local.tokenFor(1, 'accountant'), '--company', '1', 'statements', '--format', 'csv', '--fields', 'id,lldName'], { home });
+    const session = spawnPty(
+      ['--base-url', local.url, '--token', local.tokenFor(1, 'accountant'), '--company', '1', 'statements', '--format', 'csv', '--fields', 'id,lldName'],
+      { home },
+    );
     await session.waitFor(/Landlord \(type part of its name or code\)[^❯]*❯ /);
     const surname = landlord!.name.split(' ').at(-1)!;
     session.type(surname.toLowerCase());

@@ -24,7 +24,11 @@ let shopIds: Map<string, number>;
 
 beforeAll(async () => {
   expect((await runCli(['demo', '--db', db], { home, timeoutMs: 120_000 })).code).toBe(0);
-  const shops = JSON.parse((await cli('local', 'list', 'shops', '--company', '1', '--format', 'json')).stdout) as { id: number; name: string; location: string }[];
+  const shops = JSON.parse((await cli('local', 'list', 'shops', '--company', '1', '--format', 'json')).stdout) as {
+    id: number;
+    name: string;
+    location: string;
+  }[];
   shopIds = new Map(shops.map((s) => [s.name, s.id]));
 }, 120_000);
 
@@ -36,7 +40,7 @@ async function receiptOf(shopId: number): Promise<string> {
 }
 
 describe.each(SHOPS)('a receipt of $name', (shop) => {
-  it('prints its own address, at both widths and in the PDF, and no other shop\'s', async () => {
+  it("prints its own address, at both widths and in the PDF, and no other shop's", async () => {
     const receiptNo = await receiptOf(shopIds.get(shop.name)!);
     const others = SHOPS.filter((s) => s !== shop).map((s) => s.address);
     const pdfFile = join(home, `${receiptNo}.pdf`);

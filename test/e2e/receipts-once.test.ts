@@ -56,7 +56,9 @@ describe('local import receipts, the same file twice', () => {
     const changed = file('changed.csv', 'property_code,unit_no,tenant_account,date,amount,reference\nP1,A1,T1,2026-10-05,2000,QX12AB34CD\n');
     const refused = await cli(['local', 'import', 'receipts', changed]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/line 2, reference: QX12AB34CD is already booked as receipt 1: 1,000\.00 from T1 on 2026-10-05; this line has 2,000\.00 from T1/);
+    expect(refused.stderr).toMatch(
+      /line 2, reference: QX12AB34CD is already booked as receipt 1: 1,000\.00 from T1 on 2026-10-05; this line has 2,000\.00 from T1/,
+    );
     expect(await paidRent()).toBe(1000);
   });
 });

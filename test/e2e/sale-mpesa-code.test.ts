@@ -87,7 +87,7 @@ describe('the M-Pesa code of a sale', () => {
     expect(salesCount()).toBe(before);
   }, 90_000);
 
-  it('piped: a code not of M-Pesa\'s form is refused naming the field; a fresh code is saved', async () => {
+  it("piped: a code not of M-Pesa's form is refused naming the field; a fresh code is saved", async () => {
     const before = salesCount();
     const bad = await runCli(['--db', db, 'sale', 'save', '--file', '-'], { home, input: paidByMpesa('abc', 'PIPED-BAD') });
     expect(bad.code, bad.stderr).toBe(2);

@@ -150,13 +150,31 @@ describe('selling offline from the local copy', () => {
     const back = await startServer(server.port);
     const synced = await runCli(['--base-url', back.url, '--token', token, 'sale', 'sync'], { home });
     expect(synced.code, synced.stderr).toBe(0);
-    const [line] = await query<{ product_id: number; unit_id: number; price: number; cost: number; tax_rate_id: number; tax_rate: number; tax_inc_exc: number; issued_to: string }>(
+    const [line] = await query<{
+      product_id: number;
+      unit_id: number;
+      price: number;
+      cost: number;
+      tax_rate_id: number;
+      tax_rate: number;
+      tax_inc_exc: number;
+      issued_to: string;
+    }>(
       `select l.item_product_id as product_id, l.item_spec_id as unit_id, l.price_cents / 100.0 as price, l.unit_cost_cents / 100.0 as cost,
               l.tax_rate_id, l.tax_rate_bp / 100.0 as tax_rate, l.tax_inc_exc, s.issued_to
          from cash_sale_lines l join cash_sales s on s.id = l.sale_id where l.item_spec_id = ?`,
       phone!.id,
     );
-    expect(line).toEqual({ product_id: phone!.productId, unit_id: phone!.id, price: phone!.price, cost: phone!.cost, tax_rate_id: phone!.taxRateId, tax_rate: phone!.taxRate, tax_inc_exc: phone!.taxIncExc, issued_to: 'Halima Noor' });
+    expect(line).toEqual({
+      product_id: phone!.productId,
+      unit_id: phone!.id,
+      price: phone!.price,
+      cost: phone!.cost,
+      tax_rate_id: phone!.taxRateId,
+      tax_rate: phone!.taxRate,
+      tax_inc_exc: phone!.taxIncExc,
+      issued_to: 'Halima Noor',
+    });
     // Delivered: out of the outbox and out of the copy's stock.
     // Beside the store the demo pointed the profile at.
     const outbox = await Outbox.open(join(home, 'shop.outbox.db'));

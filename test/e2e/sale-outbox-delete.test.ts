@@ -13,9 +13,36 @@ const temp = makeTempDir();
 afterAll(() => temp.remove());
 
 const SALE: SaveCashSaleBody = {
-  issuedTo: 'Njeri', issuedToPhone: '', amountPaid: 1250, paymentMethod: 'CASH', transactionType: 'CASH', refNo: 'DEL-1', notes: '',
-  cashbookId: 1, totalTax: 0, subTotal: 1250, totalAmount: 1250, userId: 3, retailShopId: 1, companyId: 1, totalDiscount: 0,
-  itemIssuesDto: [{ item: 'cable', itemProductId: 1, buyingPrice: 1250, unitCost: 0, qty: 1, discount: 0, taxIncExc: 1, taxRateId: null, taxRate: 0, taxAmount: 0, lineTotal: 1250 }],
+  issuedTo: 'Njeri',
+  issuedToPhone: '',
+  amountPaid: 1250,
+  paymentMethod: 'CASH',
+  transactionType: 'CASH',
+  refNo: 'DEL-1',
+  notes: '',
+  cashbookId: 1,
+  totalTax: 0,
+  subTotal: 1250,
+  totalAmount: 1250,
+  userId: 3,
+  retailShopId: 1,
+  companyId: 1,
+  totalDiscount: 0,
+  itemIssuesDto: [
+    {
+      item: 'cable',
+      itemProductId: 1,
+      buyingPrice: 1250,
+      unitCost: 0,
+      qty: 1,
+      discount: 0,
+      taxIncExc: 1,
+      taxRateId: null,
+      taxRate: 0,
+      taxAmount: 0,
+      lineTotal: 1250,
+    },
+  ],
 };
 
 describe('sale outbox delete at a terminal', () => {

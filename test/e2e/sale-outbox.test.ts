@@ -77,7 +77,11 @@ function sale(refNo: string): SaveCashSaleBody {
 }
 
 function salesWithRef(pattern: string): { ref_no: string; n: number; receipt_no: string }[] {
-  return readRows(db, 'select ref_no, count(*) as n, max(receipt_no) as receipt_no from cash_sales where ref_no like ? group by ref_no order by ref_no', pattern);
+  return readRows(
+    db,
+    'select ref_no, count(*) as n, max(receipt_no) as receipt_no from cash_sales where ref_no like ? group by ref_no order by ref_no',
+    pattern,
+  );
 }
 
 describe('an interrupted delivery', () => {
@@ -86,10 +90,21 @@ describe('an interrupted delivery', () => {
     const home = newHome();
     const outbox = await Outbox.open(join(home, 'data', 'outbox.db'));
     const refsOf = Array.from({ length: 40 }, (_, i) => `KILL-${String(i).padStart(2, '0')}`);
-    refsOf.forEach((ref, i) => outbox.add({ idempotencyKey: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, target: server.url, body: sale(ref), createdAt: 1_000 + i, reason: 'down' }));
+    refsOf.forEach((ref, i) =>
+      outbox.add({
+        idempotencyKey: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        target: server.url,
+        body: sale(ref),
+        createdAt: 1_000 + i,
+        reason: 'down',
+      }),
+    );
     outbox.close();
 
-    const child = spawn(process.execPath, [BIN, '--base-url', server.url, '--token', token, 'sale', 'sync'], { env: cliEnv({ home }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--base-url', server.url, '--token', token, 'sale', 'sync'], {
+      env: cliEnv({ home }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     await new Promise<void>((resolve) => {
       child.stderr!.on('data', (chunk) => {

@@ -34,5 +34,7 @@ it('asks again for what is no phone number, and saves 0712 345 678 as +254712345
     term.kill();
   }
   const receiptNo = /receipt (R\d{6})/.exec(term.screen())![1];
-  expect(readRows<{ phone: string }>(db, 'select issued_to_phone as phone from cash_sales where receipt_no = ?', receiptNo)).toEqual([{ phone: '+254712345678' }]);
+  expect(readRows<{ phone: string }>(db, 'select issued_to_phone as phone from cash_sales where receipt_no = ?', receiptNo)).toEqual([
+    { phone: '+254712345678' },
+  ]);
 }, 60_000);

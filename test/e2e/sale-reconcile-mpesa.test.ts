@@ -24,7 +24,9 @@ const saved: Record<string, { receiptNo: string; amount: number }> = {};
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 async function saveByMpesa(code: string, qty: number): Promise<void> {
-  const body = saleBody(refs, [accessoryLine(refs, qty)], { over: { issueDate: DAY, paymentMethod: 'MPESA', transactionType: 'MPESA', refNo: `TILL-${code}` } });
+  const body = saleBody(refs, [accessoryLine(refs, qty)], {
+    over: { issueDate: DAY, paymentMethod: 'MPESA', transactionType: 'MPESA', refNo: `TILL-${code}` },
+  });
   body.channelsDto = [{ channelId: refs.channels.MPESA, referenceNo: code, amount: body.amountPaid }];
   const result = await runCli(['--db', db, 'sale', 'save', '--file', '-', '--format', 'json'], { home, input: JSON.stringify(body) });
   expect(result.code, result.stderr).toBe(0);
@@ -49,23 +51,32 @@ beforeAll(async () => {
 function statement(): string {
   const row = (code: string, time: string, details: string, paidIn: string, withdrawn: string, party: string) =>
     [code, time, time, details, 'Completed', paidIn, withdrawn, '"1,000,000.00"', 'true', 'Buy Goods', party, '', ''].join(',');
-  return [
-    'Organization Name,"ACME PHONES, KISUMU"',
-    'Organization short code,512345',
-    'Time Period,From 10-03-2023 00:00:00 To 11-03-2023 23:59:59',
-    'Operator,ACCOUNTS01',
-    ',',
-    'Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.',
-    row('QA11111111', '2023-03-10 10:15:02', 'Merchant Payment', `"${money(saved.QA11111111!.amount)}"`, '', '2547****126 - FAITH ODHIAMBO'),
-    row('QB22222222', '2023-03-10 11:01:44', 'Merchant Payment', `"${money((Math.round(saved.QB22222222!.amount * 100) + 100) / 100)}"`, '', '2547****509 - LUCY ALI'),
-    row('QD44444444', '2023-03-10 12:30:00', 'Merchant Payment', '"1,250.00"', '', '2547****999 - JOHN ROE'),
-    row('QF66666666', '2023-03-10 12:31:00', 'Business Charges', '', '52.00', ''),
-    row('QE55555555', '2023-03-11 09:00:00', 'Merchant Payment', '"2,000.00"', '', '2547****310 - DAVID ALI'),
-  ].join('\r\n') + '\r\n';
+  return (
+    [
+      'Organization Name,"ACME PHONES, KISUMU"',
+      'Organization short code,512345',
+      'Time Period,From 10-03-2023 00:00:00 To 11-03-2023 23:59:59',
+      'Operator,ACCOUNTS01',
+      ',',
+      'Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.',
+      row('QA11111111', '2023-03-10 10:15:02', 'Merchant Payment', `"${money(saved.QA11111111!.amount)}"`, '', '2547****126 - FAITH ODHIAMBO'),
+      row(
+        'QB22222222',
+        '2023-03-10 11:01:44',
+        'Merchant Payment',
+        `"${money((Math.round(saved.QB22222222!.amount * 100) + 100) / 100)}"`,
+        '',
+        '2547****509 - LUCY ALI',
+      ),
+      row('QD44444444', '2023-03-10 12:30:00', 'Merchant Payment', '"1,250.00"', '', '2547****999 - JOHN ROE'),
+      row('QF66666666', '2023-03-10 12:31:00', 'Business Charges', '', '52.00', ''),
+      row('QE55555555', '2023-03-11 09:00:00', 'Merchant Payment', '"2,000.00"', '', '2547****310 - DAVID ALI'),
+    ].join('\r\n') + '\r\n'
+  );
 }
 
 describe('sale reconcile mpesa', () => {
-  it('lists the till\'s payment with no sale, the sale code not on the statement and the amount that differs', async () => {
+  it("lists the till's payment with no sale, the sale code not on the statement and the amount that differs", async () => {
     const file = join(home, 'till-march.csv');
     writeFileSync(file, statement());
     const result = await runCli(['--db', db, 'sale', 'reconcile', 'mpesa', file, '--from', DAY, '--to', DAY, '--company', '1', '--format', 'json'], { home });
@@ -86,7 +97,9 @@ describe('sale reconcile mpesa', () => {
   it('gives the totals per shop and cashier as CSV; a file that is not the statement is refused (exit 2)', async () => {
     const file = join(home, 'till-march-2.csv');
     writeFileSync(file, statement());
-    const result = await runCli(['--db', db, 'sale', 'reconcile', 'mpesa', file, '--from', DAY, '--to', DAY, '--company', '1', '--totals', '--format', 'csv'], { home });
+    const result = await runCli(['--db', db, 'sale', 'reconcile', 'mpesa', file, '--from', DAY, '--to', DAY, '--company', '1', '--totals', '--format', 'csv'], {
+      home,
+    });
     expect(result.code, result.stderr).toBe(0);
     // Sums in cents: amounts are never added as floats.
     const cents = (code: string) => Math.round(saved[code]!.amount * 100);

@@ -48,7 +48,10 @@ function salesOf(refNoLike: string): { id: number; receipt_no: string; total: nu
 
 describe('a refused sale at the terminal', () => {
   it('names the receipt of a sold IMEI, and brings a refused sale back to the summary to fix and save', async () => {
-    const term = spawnPty(['--db', db, 'sale', 'save', '--company', '1', '--shop', String(refs.shopId), '--cashbook', String(refs.cashbookId), '--user', String(refs.userId)], { home });
+    const term = spawnPty(
+      ['--db', db, 'sale', 'save', '--company', '1', '--shop', String(refs.shopId), '--cashbook', String(refs.cashbookId), '--user', String(refs.userId)],
+      { home },
+    );
     // A prompt's text drawn since the last keys typed is the signal to type (a prompt listens
     // from its first render). A prompt asked again is waited for as `? text`: its answered copy
     // (`✔ text`) is drawn first.
@@ -91,7 +94,10 @@ describe('a refused sale at the terminal', () => {
       await ready('What next?');
 
       // Meanwhile the same phone is sold at another till.
-      const other = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(saleBody(refs, [unitLine(phone)], { over: { refNo: 'OTHER-TILL' } })) });
+      const other = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], {
+        home,
+        input: JSON.stringify(saleBody(refs, [unitLine(phone)], { over: { refNo: 'OTHER-TILL' } })),
+      });
       expect(other.code, other.stderr).toBe(0);
       const [otherSale] = salesOf('OTHER-TILL');
 
@@ -111,7 +117,7 @@ describe('a refused sale at the terminal', () => {
       term.kill();
     }
     const [, receiptNo] = /receipt (R\d{6})\s+sale (\d+)/.exec(term.screen())!;
-    const saved = (salesOf('POS-%')).filter((s) => s.receipt_no === receiptNo);
+    const saved = salesOf('POS-%').filter((s) => s.receipt_no === receiptNo);
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ lines: 1, total: 45_000 });
   }, 90_000);

@@ -32,7 +32,10 @@ const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
 
 /** `shopprop serve` in a pipe; resolves with its URL and what it wrote so far, as it goes. */
 async function servePiped(extra: string[]): Promise<{ url: string; stdout: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(temp.dir, 'log.db'), ...extra], { env: cliEnv({ home: temp.dir }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', join(temp.dir, 'log.db'), ...extra], {
+    env: cliEnv({ home: temp.dir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let stdout = '';
   let stderr = '';
@@ -70,7 +73,11 @@ describe('the request log of shopprop serve', () => {
     const server = await servePiped([]);
     await twoRequests(server.url);
     await until(() => (server.stdout().match(/request completed/g) ?? []).length >= 2, server.stdout);
-    const lines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number } });
+    const lines = server
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number } });
     expect(lines.filter((l) => l.msg === 'request completed').map((l) => l.res!.statusCode)).toEqual([200, 401]);
   }, 30_000);
 

@@ -28,7 +28,10 @@ export async function importBaobab(store: Store, companyId: number): Promise<Bao
 
 /** The same import through a test server's store interface and its rows, on either backend. */
 export async function importBaobabThrough(
-  server: { shop: { importLedger(companyId: number, kind: (typeof LEDGER_IMPORT_KINDS)[number], csvText: string): Promise<unknown> }; rows<T>(sql: string, ...params: unknown[]): Promise<T[]> },
+  server: {
+    shop: { importLedger(companyId: number, kind: (typeof LEDGER_IMPORT_KINDS)[number], csvText: string): Promise<unknown> };
+    rows<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+  },
   companyId: number,
 ): Promise<BaobabIds> {
   const files = fixtureCsv();

@@ -43,7 +43,13 @@ export function replayFixture(): ReplayedTenancy[] {
     for (const c of fx.charges.filter((x) => x.tenancy === t.key)) {
       const [year, month] = c.month.split('-').map(Number) as [number, number];
       const date = monthRange(year, month, zone).from;
-      const charge: LedgerCharge = { kind: c.kind, serviceId: c.service ? SERVICE_IDS[c.service]! : null, date, amount: toCents(c.amount), tax: toCents(c.tax) };
+      const charge: LedgerCharge = {
+        kind: c.kind,
+        serviceId: c.service ? SERVICE_IDS[c.service]! : null,
+        date,
+        amount: toCents(c.amount),
+        tax: toCents(c.tax),
+      };
       const chargeId = nextChargeId++;
       events.push({
         date,

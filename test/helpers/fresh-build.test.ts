@@ -18,7 +18,8 @@ function checkout(inputsAt: number, builtAt: number | undefined): string {
     writeFileSync(file, '');
     utimesSync(file, at, at);
   };
-  for (const input of ['src/cli/main.ts', 'src/server/app.ts', 'scripts/build.mjs', 'scripts/build-plugins.mjs', 'package.json', 'tsconfig.json']) write(input, inputsAt);
+  for (const input of ['src/cli/main.ts', 'src/server/app.ts', 'scripts/build.mjs', 'scripts/build-plugins.mjs', 'package.json', 'tsconfig.json'])
+    write(input, inputsAt);
   if (builtAt !== undefined) {
     for (const output of ['dist/cli/start.cjs', 'dist/cli/core.cjs', 'dist/server/embedded-server.cjs', 'dist/server/standalone.js']) write(output, builtAt);
   }

@@ -64,7 +64,10 @@ export interface GenLedger {
 
 const ZONES = ['Africa/Nairobi', 'UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland'];
 
-const receipt = fc.record({ afterStart: fc.integer({ min: 0, max: 170 }), hour: fc.integer({ min: 0, max: 23 }), cents: fc.oneof(fc.integer({ min: 1, max: 6_000_000 }), fc.constantFrom(100_000, 116_000, 1_160, 50_000_00)),
+const receipt = fc.record({
+  afterStart: fc.integer({ min: 0, max: 170 }),
+  hour: fc.integer({ min: 0, max: 23 }),
+  cents: fc.oneof(fc.integer({ min: 1, max: 6_000_000 }), fc.constantFrom(100_000, 116_000, 1_160, 50_000_00)),
   edge: fc.constantFrom<'end' | 'start' | null>(null, null, null, 'end', 'start'),
 });
 
@@ -97,7 +100,10 @@ export function ledgerArbitrary(): fc.Arbitrary<GenLedger> {
           zone: fc.constantFrom('North', 'South'),
           officer: fc.constantFrom('Achieng', 'Baraka'),
           units: fc.array(unit, { minLength: 1, maxLength: 3 }),
-          expenses: fc.array(fc.record({ month: fc.integer({ min: 1, max: months }), day: fc.integer({ min: 1, max: 28 }), cents: fc.integer({ min: 1, max: 20_000_000 }) }), { maxLength: 3 }),
+          expenses: fc.array(
+            fc.record({ month: fc.integer({ min: 1, max: months }), day: fc.integer({ min: 1, max: 28 }), cents: fc.integer({ min: 1, max: 20_000_000 }) }),
+            { maxLength: 3 },
+          ),
           statements: fc.array(fc.constantFrom<'FINAL' | 'INTERIM' | null>('FINAL', 'INTERIM', null), { minLength: months, maxLength: months }),
         }),
         { minLength: 1, maxLength: 3 },
@@ -168,10 +174,25 @@ export function ledgerFiles(ledger: GenLedger): LedgerFiles {
   let tenantNo = 0;
   ledger.properties.forEach((p, pi) => {
     const code = `P${pi + 1}`;
-    properties.push({ code, name: `Property ${pi + 1}`, landlord_code: 'L1', zone: p.zone, field_officer: p.officer, man_fee_rate: String(p.feeRate), lld_payment_type: p.paymentType });
+    properties.push({
+      code,
+      name: `Property ${pi + 1}`,
+      landlord_code: 'L1',
+      zone: p.zone,
+      field_officer: p.officer,
+      man_fee_rate: String(p.feeRate),
+      lld_payment_type: p.paymentType,
+    });
     p.units.forEach((u, ui) => {
       const unitNo = `A${ui + 1}`;
-      units.push({ property_code: code, unit_no: unitNo, market_rent: amount(u.rentCents), service_charge: amount(u.serviceCents), rent_tax_rate: String(u.rentTax), service_tax_rate: String(u.serviceTax) });
+      units.push({
+        property_code: code,
+        unit_no: unitNo,
+        market_rent: amount(u.rentCents),
+        service_charge: amount(u.serviceCents),
+        rent_tax_rate: String(u.rentTax),
+        service_tax_rate: String(u.serviceTax),
+      });
       let free = 0;
       for (const t of u.tenancies) {
         const start = free + t.gapDays;
@@ -186,7 +207,11 @@ export function ledgerFiles(ledger: GenLedger): LedgerFiles {
           charges.push({ month: m, line: { ...key, month, kind: 'rent', amount: amount(u.rentCents) } });
           if (u.serviceCents > 0) charges.push({ month: m, line: { ...key, month, kind: 'service', amount: amount(u.serviceCents) } });
           // Water is billed on the 10th, with no tax.
-          if (t.water) charges.push({ month: m, line: { ...key, month, kind: 'other', service: 'Water', amount: amount(1_000_00 + m * 1_11), tax: '0', date: `${month}-10` } });
+          if (t.water)
+            charges.push({
+              month: m,
+              line: { ...key, month, kind: 'other', service: 'Water', amount: amount(1_000_00 + m * 1_11), tax: '0', date: `${month}-10` },
+            });
         }
         for (const r of t.receipts) {
           let day = start + r.afterStart;
@@ -201,7 +226,11 @@ export function ledgerFiles(ledger: GenLedger): LedgerFiles {
         free = end === null ? lastDay + 1 : end + 1;
       }
     });
-    for (const e of p.expenses) expenses.push({ month: e.month, line: { property_code: code, date: `${monthText(e.month)}-${pad(e.day)}`, description: 'Repairs', amount: amount(e.cents) } });
+    for (const e of p.expenses)
+      expenses.push({
+        month: e.month,
+        line: { property_code: code, date: `${monthText(e.month)}-${pad(e.day)}`, description: 'Repairs', amount: amount(e.cents) },
+      });
   });
   return {
     reference: [
@@ -236,7 +265,9 @@ export function monthByMonth(files: LedgerFiles, months: number): Batch[] {
 
 /** All charges in one file, then all receipts, then all expenses. */
 export function allChargesThenReceipts(files: LedgerFiles): Batch[] {
-  return (['charges', 'receipts', 'expenses'] as const).filter((kind) => files[kind].length > 0).map((kind) => ({ kind, rows: files[kind].map((r) => r.line) }));
+  return (['charges', 'receipts', 'expenses'] as const)
+    .filter((kind) => files[kind].length > 0)
+    .map((kind) => ({ kind, rows: files[kind].map((r) => r.line) }));
 }
 
 /** Every kind's rows shuffled and cut into small files, the files themselves in shuffled order. */

@@ -155,7 +155,18 @@ export interface ModelRow {
 }
 
 function rowOf(unitNo: string, t: Tenancy, key: number): ModelRow {
-  const z = { rentWoTax: 0, rentTax: 0, srvcWoTax: 0, srvcTax: 0, rentWoTaxPrev: 0, rentTaxPrev: 0, srvcWoTaxPrev: 0, srvcTaxPrev: 0, odnsCharged: 0, odnsChargedPrev: 0 };
+  const z = {
+    rentWoTax: 0,
+    rentTax: 0,
+    srvcWoTax: 0,
+    srvcTax: 0,
+    rentWoTaxPrev: 0,
+    rentTaxPrev: 0,
+    srvcWoTaxPrev: 0,
+    srvcTaxPrev: 0,
+    odnsCharged: 0,
+    odnsChargedPrev: 0,
+  };
   for (const c of t.charges) {
     if (c.monthKey > key) continue;
     const now = c.monthKey === key;
@@ -206,7 +217,9 @@ function rowOf(unitNo: string, t: Tenancy, key: number): ModelRow {
 }
 
 /** A VACANT row's figures: every one 0. */
-const VACANT_FIGURES: Record<string, number | null> = Object.fromEntries(Object.keys(rowOf('', { account: '', start: 0, end: 0, charges: [], receipts: [], allocations: [] }, 0)).map((k) => [k, 0]));
+const VACANT_FIGURES: Record<string, number | null> = Object.fromEntries(
+  Object.keys(rowOf('', { account: '', start: 0, end: 0, charges: [], receipts: [], allocations: [] }, 0)).map((k) => [k, 0]),
+);
 VACANT_FIGURES.descr = null;
 
 /** Active in a month: started by its last day and ended (last day inclusive) on or after its first. */
@@ -266,7 +279,17 @@ export class LedgerModel {
   ) {
     const rows = (kind: string) => files.reference.find((r) => r.kind === kind)!.rows;
     for (const p of rows('properties')) {
-      this.properties.push({ code: p.code!, name: p.name!, zone: p.zone!, officer: p.field_officer!, feeRate: p.man_fee_rate!, paymentType: p.lld_payment_type as LandlordPaymentType, units: [], expenses: [], finals: [] });
+      this.properties.push({
+        code: p.code!,
+        name: p.name!,
+        zone: p.zone!,
+        officer: p.field_officer!,
+        feeRate: p.man_fee_rate!,
+        paymentType: p.lld_payment_type as LandlordPaymentType,
+        units: [],
+        expenses: [],
+        finals: [],
+      });
     }
     const property = (code: string) => this.properties.find((p) => p.code === code)!;
     const unitRates = new Map<string, { rent: string; service: string }>();
@@ -276,8 +299,17 @@ export class LedgerModel {
     }
     const tenancies = new Map<string, Tenancy>();
     for (const t of rows('tenancies')) {
-      const tenancy: Tenancy = { account: t.tenant_account!, start: dayOf(t.from!), end: t.to ? dayOf(t.to) : null, charges: [], receipts: [], allocations: [] };
-      property(t.property_code!).units.find((u) => u.unitNo === t.unit_no)!.tenancies.push(tenancy);
+      const tenancy: Tenancy = {
+        account: t.tenant_account!,
+        start: dayOf(t.from!),
+        end: t.to ? dayOf(t.to) : null,
+        charges: [],
+        receipts: [],
+        allocations: [],
+      };
+      property(t.property_code!)
+        .units.find((u) => u.unitNo === t.unit_no)!
+        .tenancies.push(tenancy);
       tenancies.set(t.tenant_account!, tenancy);
     }
     for (const { line } of files.charges) {
@@ -286,9 +318,18 @@ export class LedgerModel {
       const rates = unitRates.get(`${line.property_code}/${line.unit_no}`)!;
       // The line's tax percent, else the unit's rate for the kind (other dues: none).
       const rate = line.tax ?? (kind === 'rent' ? rates.rent : kind === 'service' ? rates.service : '0');
-      tenancies.get(line.tenant_account!)!.charges.push({ kind, monthKey: monthKeyOf(line.month!), minute: minuteOf(line.date ?? `${line.month}-01`), amount, tax: percentOf(amount, rate), amountDue: 0, taxDue: 0 });
+      tenancies.get(line.tenant_account!)!.charges.push({
+        kind,
+        monthKey: monthKeyOf(line.month!),
+        minute: minuteOf(line.date ?? `${line.month}-01`),
+        amount,
+        tax: percentOf(amount, rate),
+        amountDue: 0,
+        taxDue: 0,
+      });
     }
-    for (const { line } of files.receipts) tenancies.get(line.tenant_account!)!.receipts.push({ minute: minuteOf(line.date!), monthKey: monthKeyOf(line.date!), cents: centsOf(line.amount!) });
+    for (const { line } of files.receipts)
+      tenancies.get(line.tenant_account!)!.receipts.push({ minute: minuteOf(line.date!), monthKey: monthKeyOf(line.date!), cents: centsOf(line.amount!) });
     for (const { line } of files.expenses) property(line.property_code!).expenses.push({ monthKey: monthKeyOf(line.date!), cents: centsOf(line.amount!) });
     for (const t of tenancies.values()) replay(t);
     // Statements are prepared in month order with the property's payment type; a FINAL carries min(net, 0).
@@ -315,7 +356,8 @@ export class LedgerModel {
     for (const u of [...this.property(code).units].sort((a, b) => Number(a.unitNo.slice(1)) - Number(b.unitNo.slice(1)))) {
       const shown = u.tenancies.filter((t) => isActive(t, key) || t.receipts.some((r) => r.monthKey === key));
       for (const t of shown) out.push(rowOf(u.unitNo, t, key));
-      if (!u.tenancies.some((t) => isActive(t, key))) out.push({ ...(VACANT_FIGURES as unknown as ModelRow), unitNo: u.unitNo, tntAccount: '', vacant: 1, occupied: 0 });
+      if (!u.tenancies.some((t) => isActive(t, key)))
+        out.push({ ...(VACANT_FIGURES as unknown as ModelRow), unitNo: u.unitNo, tntAccount: '', vacant: 1, occupied: 0 });
     }
     return out;
   }

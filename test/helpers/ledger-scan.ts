@@ -24,13 +24,22 @@ export function scannedRows(store: Store, scope: LedgerScope): ReportRowSource[]
           and (@fieldOfficerId is null or p.field_officer_id = @fieldOfficerId)
         order by u.id, t.id`,
     )
-    .all({ companyId: scope.companyId, zoneId: scope.zoneId ?? null, propertyId: scope.propertyId ?? null, fieldOfficerId: scope.fieldOfficerId ?? null, from: scope.from, to: scope.to }) as ReportRowSource[];
+    .all({
+      companyId: scope.companyId,
+      zoneId: scope.zoneId ?? null,
+      propertyId: scope.propertyId ?? null,
+      fieldOfficerId: scope.fieldOfficerId ?? null,
+      from: scope.from,
+      to: scope.to,
+    }) as ReportRowSource[];
 }
 
 /** One tenancy's totals for the month, summed from its charges and allocations. */
 export function scannedTotals(store: Store, tenancyId: number, scope: Pick<LedgerScope, 'from' | 'to' | 'serviceId'>): LedgerTotals {
   const t: LedgerTotals = { ...ZERO_TOTALS };
-  const charges = store.sqlite.prepare('select kind, service_id as serviceId, charge_date as date, amount_cents as amount, tax_cents as tax from charges where tenancy_id = ?').all(tenancyId) as {
+  const charges = store.sqlite
+    .prepare('select kind, service_id as serviceId, charge_date as date, amount_cents as amount, tax_cents as tax from charges where tenancy_id = ?')
+    .all(tenancyId) as {
     kind: string;
     serviceId: number | null;
     date: number;
@@ -61,7 +70,9 @@ export function scannedTotals(store: Store, tenancyId: number, scope: Pick<Ledge
     else t.odnsChargedPrev += c.amount + c.tax;
   }
   const paid = store.sqlite
-    .prepare('select part, service_id as serviceId, receipt_date as date, charge_date as chargeDate, amount_cents as amount from receipt_allocations where tenancy_id = ?')
+    .prepare(
+      'select part, service_id as serviceId, receipt_date as date, charge_date as chargeDate, amount_cents as amount from receipt_allocations where tenancy_id = ?',
+    )
     .all(tenancyId) as { part: string; serviceId: number | null; date: number; chargeDate: number | null; amount: number }[];
   for (const a of paid) {
     if (a.date > scope.to) continue;

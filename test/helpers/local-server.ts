@@ -103,7 +103,7 @@ const TOKENS_PER_ROLE = 3;
  * rows as SQLite's for the same options) copied in, a few tokens per role of companies 1 and 2.
  */
 async function startPostgresTestServer(options: { demo?: DemoOptions | false; now?: () => number; postgres?: TestPostgres }): Promise<TestServer> {
-  if (!options.postgres) throw new Error('startTestServer on PostgreSQL needs the file\'s usePostgres()');
+  if (!options.postgres) throw new Error("startTestServer on PostgreSQL needs the file's usePostgres()");
   const url = await options.postgres.createDatabase();
   const pool = openPostgresPool(url, { max: 6 });
   const temp = makeTempDir();
@@ -134,13 +134,16 @@ async function startPostgresTestServer(options: { demo?: DemoOptions | false; no
     seeded,
     async rows<T>(sql: string, ...params: unknown[]) {
       let n = 0;
-      const result = await pool.query(sql.replace(/\?/g, () => `$${++n}`), params);
+      const result = await pool.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       return result.rows.map((row: Record<string, unknown>) =>
         Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? Number(value) : value])),
       ) as T[];
     },
     get store(): Store {
-      throw new Error('server.store is SQLite\'s: this test asserts SQLite internals and runs on SQLite only');
+      throw new Error("server.store is SQLite's: this test asserts SQLite internals and runs on SQLite only");
     },
     shop,
     dbFile: url,

@@ -18,7 +18,21 @@ export interface GeneratedStatement {
   notPayments: number;
 }
 
-export const PORTAL_COLUMNS = ['Receipt No.', 'Completion Time', 'Initiation Time', 'Details', 'Transaction Status', 'Paid In', 'Withdrawn', 'Balance', 'Balance Confirmed', 'Reason Type', 'Other Party Info', 'Linked Transaction ID', 'A/C No.'];
+export const PORTAL_COLUMNS = [
+  'Receipt No.',
+  'Completion Time',
+  'Initiation Time',
+  'Details',
+  'Transaction Status',
+  'Paid In',
+  'Withdrawn',
+  'Balance',
+  'Balance Confirmed',
+  'Reason Type',
+  'Other Party Info',
+  'Linked Transaction ID',
+  'A/C No.',
+];
 
 /** 40000.5 -> "40,000.50", quoted when it has a comma, as the portal writes it. */
 export function portalAmount(cents: number): string {
@@ -40,7 +54,15 @@ export const codeOf = (n: number) => `SJ${n.toString(36).toUpperCase().padStart(
 /** A statement of lines first..last (inclusive), so that two overlapping ranges share their lines exactly. */
 export function generateStatement(first: number, last: number, columns: readonly string[] = PORTAL_COLUMNS): GeneratedStatement {
   const tenants = paybillTenants();
-  const out: GeneratedStatement = { text: '', lines: 0, paidIn: { count: 0, cents: 0 }, booked: { count: 0, cents: 0 }, setAside: { count: 0, cents: 0 }, reversed: { count: 0, cents: 0 }, notPayments: 0 };
+  const out: GeneratedStatement = {
+    text: '',
+    lines: 0,
+    paidIn: { count: 0, cents: 0 },
+    booked: { count: 0, cents: 0 },
+    setAside: { count: 0, cents: 0 },
+    reversed: { count: 0, cents: 0 },
+    notPayments: 0,
+  };
   const rows: string[] = [
     'Organization Name,SAVANNA PROPERTY MANAGERS LTD',
     'Organization short code,600123',
@@ -52,7 +74,14 @@ export function generateStatement(first: number, last: number, columns: readonly
   const row = (cells: Record<string, string>) => rows.push(columns.map((c) => cells[c] ?? '').join(','));
   for (let n = first; n <= last; n++) {
     const time = octoberTime(n);
-    const base = { 'Receipt No.': codeOf(n), 'Completion Time': time, 'Initiation Time': time, 'Transaction Status': 'Completed', 'Balance Confirmed': 'true', Balance: portalAmount(100_000_00 + n) };
+    const base = {
+      'Receipt No.': codeOf(n),
+      'Completion Time': time,
+      'Initiation Time': time,
+      'Transaction Status': 'Completed',
+      'Balance Confirmed': 'true',
+      Balance: portalAmount(100_000_00 + n),
+    };
     out.lines++;
     if (n % 10 === 3) {
       row({ ...base, Details: 'Business Charges', Withdrawn: portalAmount(5200), 'Reason Type': 'Pay Bill Charge' });
@@ -66,15 +95,34 @@ export function generateStatement(first: number, last: number, columns: readonly
     }
     if (n % 100 === 9) {
       // Reverses the payment of the line before it (n - 1, a payment: n - 1 ends in 8).
-      row({ ...base, Details: `Reversal of ${codeOf(n - 1)}`, Withdrawn: portalAmount(amountOf(n - 1)), 'Reason Type': 'Reversal', 'Linked Transaction ID': codeOf(n - 1) });
+      row({
+        ...base,
+        Details: `Reversal of ${codeOf(n - 1)}`,
+        Withdrawn: portalAmount(amountOf(n - 1)),
+        'Reason Type': 'Reversal',
+        'Linked Transaction ID': codeOf(n - 1),
+      });
       out.notPayments++;
       continue;
     }
     const amount = amountOf(n);
     const tenant = tenants[n % tenants.length]!;
     const unmatched = n % 97 === 0;
-    const account = unmatched ? `${9000 + (n % 500)}` : n % 3 === 0 ? tenant.unitTyped : n % 3 === 1 ? tenant.account.toLowerCase().replace('-', ' ') : tenant.account;
-    row({ ...base, Details: `Pay Bill from 2547****${String(n % 1000).padStart(3, '0')} - PAYER ${n} Acc. ${account}`, 'Paid In': portalAmount(amount), 'Reason Type': 'Pay Bill Online', 'Other Party Info': `2547****${String(n % 1000).padStart(3, '0')} - PAYER ${n}`, 'A/C No.': account });
+    const account = unmatched
+      ? `${9000 + (n % 500)}`
+      : n % 3 === 0
+        ? tenant.unitTyped
+        : n % 3 === 1
+          ? tenant.account.toLowerCase().replace('-', ' ')
+          : tenant.account;
+    row({
+      ...base,
+      Details: `Pay Bill from 2547****${String(n % 1000).padStart(3, '0')} - PAYER ${n} Acc. ${account}`,
+      'Paid In': portalAmount(amount),
+      'Reason Type': 'Pay Bill Online',
+      'Other Party Info': `2547****${String(n % 1000).padStart(3, '0')} - PAYER ${n}`,
+      'A/C No.': account,
+    });
     out.paidIn.count++;
     out.paidIn.cents += amount;
     const reversedNext = n % 100 === 8 && n + 1 <= last;

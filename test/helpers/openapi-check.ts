@@ -9,7 +9,10 @@ import { openApiDocument } from '../../src/contract/openapi.js';
 
 type Json = Record<string, unknown>;
 
-const document = openApiDocument('test') as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>; components: Json };
+const document = openApiDocument('test') as {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>;
+  components: Json;
+};
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const compiled = new Map<string, ValidateFunction>();
 

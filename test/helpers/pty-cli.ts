@@ -44,7 +44,9 @@ export function spawnPty(args: string[], options: CliEnvironment, size: { cols: 
     output += data;
     for (const check of waiters) check();
   });
-  const ended = new Promise<{ exitCode: number; signal: number }>((resolve) => term.onExit(({ exitCode, signal }) => resolve({ exitCode, signal: signal ?? 0 })));
+  const ended = new Promise<{ exitCode: number; signal: number }>((resolve) =>
+    term.onExit(({ exitCode, signal }) => resolve({ exitCode, signal: signal ?? 0 })),
+  );
   const exited = ended.then(({ exitCode }) => exitCode);
   const screen = () => output.replace(ANSI, '');
   const waitOn = (text: string | RegExp, timeoutMs: number, from: number) =>

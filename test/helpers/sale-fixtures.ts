@@ -18,7 +18,10 @@ export interface CompanyRefs {
 
 export function companyRefs(store: Store, companyId: number): CompanyRefs {
   const one = <T>(sql: string, ...params: unknown[]) => store.sqlite.prepare(sql).get(...params) as T;
-  const channels = store.sqlite.prepare('select id, method from payment_channels where company_id = ?').all(companyId) as { id: number; method: 'CASH' | 'MPESA' | 'CHECK' }[];
+  const channels = store.sqlite.prepare('select id, method from payment_channels where company_id = ?').all(companyId) as {
+    id: number;
+    method: 'CASH' | 'MPESA' | 'CHECK';
+  }[];
   const accessory = one<{ id: number; name: string; price_cents: number; cost_cents: number; tax_rate_id: number; rate_bp: number; tax_inc_exc: 0 | 1 }>(
     `select p.id, p.name, p.price_cents, p.cost_cents, p.tax_rate_id, t.rate_bp, p.tax_inc_exc from item_products p join tax_rates t on t.id = p.tax_rate_id
       where p.company_id = ? and p.name = 'USB-C charger 25W'`,
@@ -58,19 +61,44 @@ export interface UnitRef {
 const UNITS_IN_STOCK_SQL = `select u.id, u.product_id, p.name, u.sale_price_cents, u.purchase_price_cents, p.tax_rate_id, t.rate_bp, p.tax_inc_exc, u.imei1
          from item_specs u join item_products p on p.id = u.product_id join tax_rates t on t.id = p.tax_rate_id
         where u.company_id = ? and u.status = 'in_stock' order by u.id limit ? offset ?`;
-type UnitRow = { id: number; product_id: number; name: string; sale_price_cents: number; purchase_price_cents: number; tax_rate_id: number; rate_bp: number; tax_inc_exc: 0 | 1; imei1: string };
+type UnitRow = {
+  id: number;
+  product_id: number;
+  name: string;
+  sale_price_cents: number;
+  purchase_price_cents: number;
+  tax_rate_id: number;
+  rate_bp: number;
+  tax_inc_exc: 0 | 1;
+  imei1: string;
+};
 
 export function unitsInStock(store: Store, companyId: number, count = 1, skip = 0): UnitRef[] {
   return (store.sqlite.prepare(UNITS_IN_STOCK_SQL).all(companyId, count, skip) as UnitRow[]).map(unitRef);
 }
 
 /** The same, read from a server's own store on either backend (TestServer.rows): units the tests sold are no longer in stock. */
-export async function unitsInStockOf(server: { rows<T>(sql: string, ...params: unknown[]): Promise<T[]> }, companyId: number, count = 1, skip = 0): Promise<UnitRef[]> {
+export async function unitsInStockOf(
+  server: { rows<T>(sql: string, ...params: unknown[]): Promise<T[]> },
+  companyId: number,
+  count = 1,
+  skip = 0,
+): Promise<UnitRef[]> {
   return (await server.rows<UnitRow>(UNITS_IN_STOCK_SQL, companyId, count, skip)).map(unitRef);
 }
 
 function unitRef(r: UnitRow): UnitRef {
-  return { id: r.id, productId: r.product_id, name: r.name, price: amountOf(BigInt(r.sale_price_cents)), cost: amountOf(BigInt(r.purchase_price_cents)), taxRateId: r.tax_rate_id, taxRate: r.rate_bp / 100, taxIncExc: Number(r.tax_inc_exc) as 0 | 1, imei1: r.imei1 };
+  return {
+    id: r.id,
+    productId: r.product_id,
+    name: r.name,
+    price: amountOf(BigInt(r.sale_price_cents)),
+    cost: amountOf(BigInt(r.purchase_price_cents)),
+    taxRateId: r.tax_rate_id,
+    taxRate: r.rate_bp / 100,
+    taxIncExc: Number(r.tax_inc_exc) as 0 | 1,
+    imei1: r.imei1,
+  };
 }
 
 /** A line with its tax and total, worked out independently of the domain code. */
@@ -81,11 +109,32 @@ export function line(input: Omit<SaleLineInput, 'taxAmount' | 'lineTotal'>): Sal
 
 export function accessoryLine(refs: CompanyRefs, qty = 1, discount = 0): SaleLineInput {
   const a = refs.accessory;
-  return line({ item: a.name, itemProductId: a.id, buyingPrice: a.price, unitCost: a.cost, qty, discount, taxIncExc: a.taxIncExc, taxRateId: a.taxRateId, taxRate: a.taxRate });
+  return line({
+    item: a.name,
+    itemProductId: a.id,
+    buyingPrice: a.price,
+    unitCost: a.cost,
+    qty,
+    discount,
+    taxIncExc: a.taxIncExc,
+    taxRateId: a.taxRateId,
+    taxRate: a.taxRate,
+  });
 }
 
 export function unitLine(unit: UnitRef): SaleLineInput {
-  return line({ item: unit.name, itemProductId: unit.productId, invItemSpecsId: unit.id, buyingPrice: unit.price, unitCost: unit.cost, qty: 1, discount: 0, taxIncExc: unit.taxIncExc, taxRateId: unit.taxRateId, taxRate: unit.taxRate });
+  return line({
+    item: unit.name,
+    itemProductId: unit.productId,
+    invItemSpecsId: unit.id,
+    buyingPrice: unit.price,
+    unitCost: unit.cost,
+    qty: 1,
+    discount: 0,
+    taxIncExc: unit.taxIncExc,
+    taxRateId: unit.taxRateId,
+    taxRate: unit.taxRate,
+  });
 }
 
 /** A sale of the lines, paid in full (or `paid`) in cash, with the totals a client computes. */

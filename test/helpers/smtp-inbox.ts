@@ -34,7 +34,8 @@ export async function startSmtpInbox(options: { refuse?: readonly string[]; user
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onRcptTo(address, _session, callback) {
-      if (refused.has(address.address.toLowerCase())) callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+      if (refused.has(address.address.toLowerCase()))
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
       else callback();
     },
     onData(stream, session, callback) {
@@ -79,7 +80,10 @@ function decoded(part: Part): Buffer {
   const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
   if (encoding === 'quoted-printable') {
-    return Buffer.from(part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+    return Buffer.from(
+      part.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    );
   }
   return Buffer.from(part.body, 'latin1');
 }
@@ -89,7 +93,12 @@ function parseMessage(raw: string): Omit<ReceivedMail, 'from' | 'to'> {
   const message = parsePart(raw);
   const subject = message.headers.get('subject') ?? '';
   const boundary = /boundary="?([^";]+)"?/i.exec(message.headers.get('content-type') ?? '')?.[1];
-  const parts = boundary ? message.body.split(`--${boundary}`).slice(1, -1).map((p) => parsePart(p.replace(/^\r\n/, ''))) : [message];
+  const parts = boundary
+    ? message.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => parsePart(p.replace(/^\r\n/, '')))
+    : [message];
   const result: Omit<ReceivedMail, 'from' | 'to'> = { subject, text: '', attachments: [] };
   for (const part of parts) {
     const type = part.headers.get('content-type') ?? 'text/plain';

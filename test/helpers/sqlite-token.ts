@@ -12,8 +12,12 @@ import type { Store } from '../../src/store/sqlite/open-db.js';
 export function createToken(store: Store, input: { companyId: number; role: Role; name: string; now?: number }): CreatedToken {
   const token = newTokenText();
   return store.sqlite.transaction(() => {
-    const existing = store.sqlite.prepare<[number, string], { id: number }>('select id from users where company_id = ? and name = ?').get(input.companyId, input.name);
-    const userId = existing?.id ?? Number(store.sqlite.prepare('insert into users (company_id, name, role) values (?, ?, ?)').run(input.companyId, input.name, input.role).lastInsertRowid);
+    const existing = store.sqlite
+      .prepare<[number, string], { id: number }>('select id from users where company_id = ? and name = ?')
+      .get(input.companyId, input.name);
+    const userId =
+      existing?.id ??
+      Number(store.sqlite.prepare('insert into users (company_id, name, role) values (?, ?, ?)').run(input.companyId, input.name, input.role).lastInsertRowid);
     const id = Number(
       store.sqlite
         .prepare('insert into api_tokens (company_id, user_id, role, name, token_hash, created_at) values (?, ?, ?, ?, ?, ?)')

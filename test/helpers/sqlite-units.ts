@@ -6,7 +6,15 @@
 import type { Store } from '../../src/store/sqlite/open-db.js';
 import { sqliteEngine } from '../../src/store/sqlite/sqlite-engine.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
-import type { LedgerImportKind, PaidBalanceRequest, PayAdviceRequest, PrepareStatementInput, StatementActionInput, StatementsRequest, Clock } from '../../src/store/property-store.js';
+import type {
+  LedgerImportKind,
+  PaidBalanceRequest,
+  PayAdviceRequest,
+  PrepareStatementInput,
+  StatementActionInput,
+  StatementsRequest,
+  Clock,
+} from '../../src/store/property-store.js';
 import { tenancyEvents as eventsIn } from '../../src/store/units/ledger-allocation.js';
 
 export { LedgerImportError } from '../../src/store/rules/ledger-import-plan.js';

@@ -13,7 +13,11 @@ export interface TableRows {
 /** The table's heading cells and its rows (the totals row included), from its text. */
 export function readTable(text: string): TableRows {
   const lines = text.split('\n').filter((line) => line.startsWith('│'));
-  const cells = (line: string) => line.slice(1, -1).split('│').map((cell) => cell.trim());
+  const cells = (line: string) =>
+    line
+      .slice(1, -1)
+      .split('│')
+      .map((cell) => cell.trim());
   const [head, ...rows] = lines.map((line) => cells(line.trimEnd()));
   return { headings: head ?? [], rows };
 }

@@ -34,8 +34,57 @@ afterAll(() => temp.remove());
 
 /** Values at and past every bound, of the wrong type, looking like flags, injection, unicode. */
 const value = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('1', '2', '3', '0', '-1', '1.5', '1e3', '13', '1000', '1001', '2026', '1969', '99999999999999999999', '9007199254740993', 'Infinity', 'NaN', '0x10', ' 1', '') },
-  { weight: 2, arbitrary: fc.constantFrom('abc', "1' OR '1'='1", '1; drop table cash_sales', '--all', '-', '--', '-1e400', 'ALL', 'YES', 'COMBINED', 'SERVICE_CHARGE_ONLY', 'csv', 'json', 'xml', '🙂', '١٢', 'a'.repeat(2000), 'id,issueDate', 'nope,id', '%s%s%n', '$(echo hi)', '`id`') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '1',
+      '2',
+      '3',
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '13',
+      '1000',
+      '1001',
+      '2026',
+      '1969',
+      '99999999999999999999',
+      '9007199254740993',
+      'Infinity',
+      'NaN',
+      '0x10',
+      ' 1',
+      '',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'abc',
+      "1' OR '1'='1",
+      '1; drop table cash_sales',
+      '--all',
+      '-',
+      '--',
+      '-1e400',
+      'ALL',
+      'YES',
+      'COMBINED',
+      'SERVICE_CHARGE_ONLY',
+      'csv',
+      'json',
+      'xml',
+      '🙂',
+      '١٢',
+      'a'.repeat(2000),
+      'id,issueDate',
+      'nope,id',
+      '%s%s%n',
+      '$(echo hi)',
+      '`id`',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }).filter((s) => !s.includes('\u0000')) },
   { weight: 1, arbitrary: fc.integer().map(String) },
 );
@@ -45,7 +94,18 @@ const writable = fc.constantFrom('a.csv', 'b.json', 'c.ndjson', 'd.txt', 'e.pdf'
 const unwritable = fc.constantFrom(join(out, 'missing-dir', 'x.csv'), out, join(out, 'a.csv', 'inside-a-file.json'), join(out, 'f.xml'));
 
 /** Loopback addresses with nothing listening, and text that is not a URL: never a real host. */
-const baseUrl = fc.constantFrom('http://127.0.0.1:9', 'http://127.0.0.1:9/api/', 'not a url', 'http://', 'http://127.0.0.1:99999', 'ftp://127.0.0.1', 'file:///etc/passwd', 'javascript:alert(1)', 'http://user:pw@127.0.0.1:9', '');
+const baseUrl = fc.constantFrom(
+  'http://127.0.0.1:9',
+  'http://127.0.0.1:9/api/',
+  'not a url',
+  'http://',
+  'http://127.0.0.1:99999',
+  'ftp://127.0.0.1',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'http://user:pw@127.0.0.1:9',
+  '',
+);
 
 /** What a flag takes: a value that is valid for it (ids the demo store has), and hostile ones. */
 const KINDS = {
@@ -71,8 +131,15 @@ const KINDS = {
 type Kind = keyof typeof KINDS;
 type Flag = [string, Kind];
 
-const ids: Flag[] = [['--company', 'id'], ['-c', 'id']];
-const paging: Flag[] = [['--start', 'start'], ['--limit', 'limit'], ['--all', 'flag']];
+const ids: Flag[] = [
+  ['--company', 'id'],
+  ['-c', 'id'],
+];
+const paging: Flag[] = [
+  ['--start', 'start'],
+  ['--limit', 'limit'],
+  ['--all', 'flag'],
+];
 
 /** Commands with the flags each takes (from their --help), and the kind of their positional arguments. */
 const COMMANDS: { path: string[]; flags: Flag[]; positional?: Kind[] }[] = [
@@ -91,7 +158,14 @@ const COMMANDS: { path: string[]; flags: Flag[]; positional?: Kind[] }[] = [
   { path: ['config', 'set'], flags: [], positional: ['text', 'text'] },
   { path: ['config', 'list'], flags: [] },
   { path: ['config', 'use'], flags: [], positional: ['text'] },
-  { path: ['local', 'token', 'create'], flags: [['--company', 'id'], ['--role', 'role'], ['--name', 'text']] },
+  {
+    path: ['local', 'token', 'create'],
+    flags: [
+      ['--company', 'id'],
+      ['--role', 'role'],
+      ['--name', 'text'],
+    ],
+  },
   { path: ['local', 'token', 'list'], flags: [['--company', 'id']] },
   { path: ['local', 'token', 'revoke'], flags: [], positional: ['id'] },
   { path: ['local', 'statement', 'approve'], flags: [], positional: ['id'] },
@@ -101,8 +175,20 @@ const COMMANDS: { path: string[]; flags: Flag[]; positional?: Kind[] }[] = [
 ];
 
 const GLOBAL: Flag[] = [
-  ['--format', 'format'], ['--fields', 'fields'], ['-o', 'file'], ['--output', 'file'], ['--raw', 'flag'], ['--bom', 'flag'], ['--no-input', 'flag'], ['--no-color', 'flag'],
-  ['-v', 'flag'], ['--profile', 'text'], ['--base-url', 'url'], ['--token', 'text'], ['--local', 'flag'], ['--db', 'db'],
+  ['--format', 'format'],
+  ['--fields', 'fields'],
+  ['-o', 'file'],
+  ['--output', 'file'],
+  ['--raw', 'flag'],
+  ['--bom', 'flag'],
+  ['--no-input', 'flag'],
+  ['--no-color', 'flag'],
+  ['-v', 'flag'],
+  ['--profile', 'text'],
+  ['--base-url', 'url'],
+  ['--token', 'text'],
+  ['--local', 'flag'],
+  ['--db', 'db'],
 ];
 const UNKNOWN = fc.constantFrom('--bogus', '-z', '---', '--company=1', '--limit=0', '--month=13', '-cx', '--no-such', '--help=1', '-');
 
@@ -117,7 +203,12 @@ const flagArgs = (flags: Flag[], hostile: boolean, maxLength: number) =>
   flags.length === 0
     ? fc.constant<string[]>([])
     : fc
-        .array(fc.constantFrom(...flags).chain(([name, kind]): fc.Arbitrary<string[]> => (kind === 'flag' ? fc.constant([name]) : valueOf(kind, hostile).map((v) => [name, v]))), { maxLength })
+        .array(
+          fc
+            .constantFrom(...flags)
+            .chain(([name, kind]): fc.Arbitrary<string[]> => (kind === 'flag' ? fc.constant([name]) : valueOf(kind, hostile).map((v) => [name, v]))),
+          { maxLength },
+        )
         .map((pairs) => pairs.flat());
 
 /**
@@ -141,7 +232,11 @@ const invocation = fc.tuple(fc.constantFrom(...COMMANDS), fc.boolean()).chain(([
 );
 
 /** stdin for `sale save --file -`: nothing, junk, or JSON of the wrong shape. */
-const stdin = fc.oneof(fc.constant(''), fc.string({ maxLength: 50 }), fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)));
+const stdin = fc.oneof(
+  fc.constant(''),
+  fc.string({ maxLength: 50 }),
+  fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+);
 
 const DOCUMENTED = [0, 1, 2, 3, 4, 5, 6];
 
@@ -157,7 +252,10 @@ const FIXED: string[][] = [
 
 describe('the CLI given hostile arguments', () => {
   it(`${FIXED.length} fixed and ${RUNS} random invocations: no stack trace, a documented exit code, usage errors exit 2`, async () => {
-    const cases: [string[], string, boolean][] = [...FIXED.map((args): [string[], string, boolean] => [args, '', true]), ...fc.sample(fc.tuple(invocation, stdin, fc.boolean()), { numRuns: RUNS, seed: SEED })];
+    const cases: [string[], string, boolean][] = [
+      ...FIXED.map((args): [string[], string, boolean] => [args, '', true]),
+      ...fc.sample(fc.tuple(invocation, stdin, fc.boolean()), { numRuns: RUNS, seed: SEED }),
+    ];
     const results: { args: string[]; result: CliResult }[] = [];
     let next = 0;
     const worker = async () => {
@@ -167,7 +265,13 @@ describe('the CLI given hostile arguments', () => {
         // A fresh config per run (config set may write anything), the shared demo store.
         const home = join(temp.dir, `home-${index}`);
         // In the temp dir: in-process, statement-pdf saves statement-N.pdf in the current directory.
-        const result = await runCli(args, { home, input, timeoutMs: 30_000, cwd: temp.dir, extra: { SHOPPROP_DATA_DIR: dataDir, SHOPPROP_COMPANY: withCompany ? '1' : undefined } });
+        const result = await runCli(args, {
+          home,
+          input,
+          timeoutMs: 30_000,
+          cwd: temp.dir,
+          extra: { SHOPPROP_DATA_DIR: dataDir, SHOPPROP_COMPANY: withCompany ? '1' : undefined },
+        });
         results.push({ args, result });
       }
     };
@@ -178,15 +282,26 @@ describe('the CLI given hostile arguments', () => {
       const shown = `shopprop ${args.map((a) => JSON.stringify(a.length > 40 ? `${a.slice(0, 40)}...` : a)).join(' ')} -> ${result.code}\n${result.stderr.slice(0, 400)}`;
       if (/\n\s+at /.test(result.stderr) || /\n\s+at /.test(result.stdout)) problems.push(`stack trace: ${shown}`);
       else if (!DOCUMENTED.includes(result.code ?? -1)) problems.push(`undocumented exit code: ${shown}`);
-      else if (result.code === 1 && !/writ|EISDIR|ENOENT|ENOTDIR|EACCES|directory/i.test(result.stderr)) problems.push(`exit 1 that is not a file write: ${shown}`);
+      else if (result.code === 1 && !/writ|EISDIR|ENOENT|ENOTDIR|EACCES|directory/i.test(result.stderr))
+        problems.push(`exit 1 that is not a file write: ${shown}`);
       else if (result.code !== 0 && result.stderr.trim() === '') problems.push(`failure without a message: ${shown}`);
-      else if (/^shopprop: (unknown option|unknown command|option .* argument missing|too many arguments|missing required argument)/m.test(result.stderr) && result.code !== 2) problems.push(`usage error not exit 2: ${shown}`);
+      else if (
+        /^shopprop: (unknown option|unknown command|option .* argument missing|too many arguments|missing required argument)/m.test(result.stderr) &&
+        result.code !== 2
+      )
+        problems.push(`usage error not exit 2: ${shown}`);
     }
     const codes = new Map<number | null, number>();
     for (const { result } of results) codes.set(result.code, (codes.get(result.code) ?? 0) + 1);
-    console.log(`CLI runs: ${results.length}; exit codes: ${[...codes].sort().map(([c, n]) => `${c}x${n}`).join(', ')}`);
+    console.log(
+      `CLI runs: ${results.length}; exit codes: ${[...codes]
+        .sort()
+        .map(([c, n]) => `${c}x${n}`)
+        .join(', ')}`,
+    );
     // CLI_HOSTILE_DEBUG=1 shows every run, to see what the generator reaches.
-    if (process.env.CLI_HOSTILE_DEBUG) for (const { args, result } of results) console.log(`${args.join(' ').slice(0, 150)} -> ${result.code} ${result.stderr.slice(0, 200)}`);
+    if (process.env.CLI_HOSTILE_DEBUG)
+      for (const { args, result } of results) console.log(`${args.join(' ').slice(0, 150)} -> ${result.code} ${result.stderr.slice(0, 200)}`);
     expect(problems).toEqual([]);
   });
 });

@@ -170,7 +170,9 @@ function checkStore(outcomes: Outcome[]): { committedWithoutAnswer: number } {
     expect(db.pragma('foreign_key_check')).toEqual([]);
 
     const byRef = new Map<string, SaleRow>();
-    for (const row of db.prepare(`select id, company_id, receipt_no, ref_no, total_amount_cents, amount_paid_cents from cash_sales where ref_no like 'CRASH-%'`).all() as SaleRow[]) {
+    for (const row of db
+      .prepare(`select id, company_id, receipt_no, ref_no, total_amount_cents, amount_paid_cents from cash_sales where ref_no like 'CRASH-%'`)
+      .all() as SaleRow[]) {
       expect(byRef.has(row.ref_no), `refNo ${row.ref_no} saved twice`).toBe(false);
       byRef.set(row.ref_no, row);
     }
@@ -224,7 +226,9 @@ function checkStore(outcomes: Outcome[]): { committedWithoutAnswer: number } {
     ).toEqual([]);
 
     // Units: sold <=> exactly one live line names it, and it is the line the unit points to.
-    expect(db.prepare(`select item_spec_id, count(*) as n from cash_sale_lines where item_spec_id is not null group by item_spec_id having n > 1`).all()).toEqual([]);
+    expect(
+      db.prepare(`select item_spec_id, count(*) as n from cash_sale_lines where item_spec_id is not null group by item_spec_id having n > 1`).all(),
+    ).toEqual([]);
     expect(
       db
         .prepare(
@@ -247,10 +251,16 @@ function checkStore(outcomes: Outcome[]): { committedWithoutAnswer: number } {
     // Receipt numbers: R000001..receipt_seq per company, each once; the sale count agrees.
     for (const { id, receipt_seq } of db.prepare('select id, receipt_seq from companies').all() as { id: number; receipt_seq: number }[]) {
       const numbers = (db.prepare('select receipt_no from cash_sales where company_id = ?').all(id) as { receipt_no: string }[]).map((r) => r.receipt_no);
-      expect(numbers.every((n) => /^R\d{6,}$/.test(n)), `company ${id} receipt format`).toBe(true);
+      expect(
+        numbers.every((n) => /^R\d{6,}$/.test(n)),
+        `company ${id} receipt format`,
+      ).toBe(true);
       const sorted = numbers.map((n) => Number(n.slice(1))).sort((a, b) => a - b);
       expect(sorted.length, `company ${id} sales vs receipt_seq`).toBe(receipt_seq);
-      expect(sorted.every((n, i) => n === i + 1), `company ${id} receipts have gaps or duplicates`).toBe(true);
+      expect(
+        sorted.every((n, i) => n === i + 1),
+        `company ${id} receipts have gaps or duplicates`,
+      ).toBe(true);
       const stats = db.prepare('select count from cash_sale_stats where company_id = ?').get(id) as { count: number } | undefined;
       expect(stats?.count ?? 0, `company ${id} maintained sale count`).toBe(numbers.length);
     }
@@ -280,7 +290,9 @@ describe('saves survive SIGKILL of the server', () => {
       server = await startStandalone(dbFile);
       const saved = answered.filter((o) => o.status === 200);
       for (const companyId of [1, 2] as const) {
-        const response = await fetch(new URL(`/api/inventorycashsale/list?companyId=${companyId}`, server.url), { headers: { authorization: `Bearer ${tokens[companyId]}` } });
+        const response = await fetch(new URL(`/api/inventorycashsale/list?companyId=${companyId}`, server.url), {
+          headers: { authorization: `Bearer ${tokens[companyId]}` },
+        });
         expect(response.status).toBe(200);
         const list = ((await response.json()) as { list: { id: number; receiptNo: string; refNo: string }[] }).list;
         const listed = new Map(list.map((r) => [r.id, r]));

@@ -89,7 +89,8 @@ export async function startDurablePostgres(): Promise<DurablePostgres> {
         running = true;
         return Math.round(performance.now() - began);
       } catch (error) {
-        if (attempt >= 60) throw new Error(`PostgreSQL did not start again on ${dataDir}: ${(error as Error | undefined)?.message ?? 'it exited'}\n${lines.join('')}`);
+        if (attempt >= 60)
+          throw new Error(`PostgreSQL did not start again on ${dataDir}: ${(error as Error | undefined)?.message ?? 'it exited'}\n${lines.join('')}`);
         await sleep(500);
       }
     }

@@ -65,7 +65,11 @@ beforeAll(async () => {
     { channelId: refs.channels.CASH, referenceNo: '', amount: Math.round((split.amountPaid - 1000) * 100) / 100 },
   ];
   bases = [saleBody(refs, [accessoryLine(refs)]), split];
-  const link = await server.app.inject({ method: 'GET', url: '/api/propertystmt/statementpdf?statementId=1', headers: { authorization: `Bearer ${tokens.admin1}` } });
+  const link = await server.app.inject({
+    method: 'GET',
+    url: '/api/propertystmt/statementpdf?statementId=1',
+    headers: { authorization: `Bearer ${tokens.admin1}` },
+  });
   documentQuery = Object.fromEntries(new URL(link.json<{ message: string }>().message).searchParams);
 });
 
@@ -79,7 +83,21 @@ const authHeader = () =>
   fc.oneof(
     { weight: 6, arbitrary: fc.constant(`Bearer ${tokens.admin1}`) },
     { weight: 1, arbitrary: fc.constantFrom(`Bearer ${tokens.cashier1}`, `Bearer ${tokens.accountant1}`, `Bearer ${tokens.admin2}`) },
-    { weight: 1, arbitrary: fc.constantFrom<string | undefined>(undefined, '', 'Bearer', 'Bearer ', 'Basic YTpi', `bearer ${tokens.admin1}`, `Bearer ${tokens.admin1}x`, `Bearer ${tokens.admin1} extra`, "Bearer ' OR 1=1 --", `Bearer ${'a'.repeat(4000)}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | undefined>(
+        undefined,
+        '',
+        'Bearer',
+        'Bearer ',
+        'Basic YTpi',
+        `bearer ${tokens.admin1}`,
+        `Bearer ${tokens.admin1}x`,
+        `Bearer ${tokens.admin1} extra`,
+        "Bearer ' OR 1=1 --",
+        `Bearer ${'a'.repeat(4000)}`,
+      ),
+    },
   );
 
 async function inject(method: 'GET' | 'POST', url: string, headers: Record<string, string | undefined>, payload?: string): Promise<Answer> {
@@ -109,7 +127,10 @@ describe('hostile queries (app.inject)', () => {
   });
 
   it('the local reference-data endpoint: random, broken and boundary queries never get a 500', async () => {
-    const unitIds = fc.oneof(hostileQuery({ companyId: '1', unitIds: '1,2,3' }, ['companyId', 'unitIds']), fc.integer({ min: 0, max: 900 }).map((n) => `companyId=1&unitIds=${Array.from({ length: n }, (_, i) => i + 1).join(',')}`));
+    const unitIds = fc.oneof(
+      hostileQuery({ companyId: '1', unitIds: '1,2,3' }, ['companyId', 'unitIds']),
+      fc.integer({ min: 0, max: 900 }).map((n) => `companyId=1&unitIds=${Array.from({ length: n }, (_, i) => i + 1).join(',')}`),
+    );
     await fc.assert(
       fc.asyncProperty(unitIds, authHeader(), async (query, authorization) => {
         count('query');
@@ -132,7 +153,16 @@ describe('hostile queries (app.inject)', () => {
   });
 
   it('unknown paths and methods answer the error body', async () => {
-    for (const [method, url] of [['GET', '/'], ['GET', '/api'], ['POST', '/api/inventorycashsale/list?companyId=1'], ['GET', SAVE], ['GET', '/api/inventorycashsale/list/../save'], ['GET', '/API/INVENTORYCASHSALE/LIST?companyId=1'], ['GET', `/${'a'.repeat(10_000)}`], ['GET', '/%zz']] as const) {
+    for (const [method, url] of [
+      ['GET', '/'],
+      ['GET', '/api'],
+      ['POST', '/api/inventorycashsale/list?companyId=1'],
+      ['GET', SAVE],
+      ['GET', '/api/inventorycashsale/list/../save'],
+      ['GET', '/API/INVENTORYCASHSALE/LIST?companyId=1'],
+      ['GET', `/${'a'.repeat(10_000)}`],
+      ['GET', '/%zz'],
+    ] as const) {
       count('path');
       checkAnswer(await inject(method, url, { authorization: `Bearer ${tokens.admin1}` }), [400, 401, 404]);
     }
@@ -145,10 +175,15 @@ describe('hostile save bodies (app.inject)', () => {
 
   it('valid sales with fields replaced by wrong types, bounds, huge arrays and deep nesting: 405 (or saved), never 500', async () => {
     await fc.assert(
-      fc.asyncProperty(mutatedBody(bases), authHeader(), fc.option(fc.string({ maxLength: 250 }), { nil: undefined, freq: 4 }), async (body, authorization, key) => {
-        count('mutated body');
-        checkAnswer(await post(body, 'application/json', authorization, key), SAVE_STATUSES, (b) => (b as { success?: string }).success === 'true');
-      }),
+      fc.asyncProperty(
+        mutatedBody(bases),
+        authHeader(),
+        fc.option(fc.string({ maxLength: 250 }), { nil: undefined, freq: 4 }),
+        async (body, authorization, key) => {
+          count('mutated body');
+          checkAnswer(await post(body, 'application/json', authorization, key), SAVE_STATUSES, (b) => (b as { success?: string }).success === 'true');
+        },
+      ),
       { numRuns: RUNS.mutated },
     );
     await stillServes();
@@ -167,10 +202,14 @@ describe('hostile save bodies (app.inject)', () => {
 
   it('wrong and odd content types: 405 or 415, never 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...CONTENT_TYPES, undefined), fc.oneof(fc.constant(JSON.stringify(bases[0])), rawBody(bases[0]!)), async (contentType, body) => {
-        count('content type');
-        checkAnswer(await post(body, contentType, `Bearer ${tokens.admin1}`), SAVE_STATUSES, (b) => (b as { success?: string }).success === 'true');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...CONTENT_TYPES, undefined),
+        fc.oneof(fc.constant(JSON.stringify(bases[0])), rawBody(bases[0]!)),
+        async (contentType, body) => {
+          count('content type');
+          checkAnswer(await post(body, contentType, `Bearer ${tokens.admin1}`), SAVE_STATUSES, (b) => (b as { success?: string }).success === 'true');
+        },
+      ),
       { numRuns: RUNS.contentType },
     );
     await stillServes();
@@ -181,7 +220,12 @@ describe('hostile save bodies (app.inject)', () => {
     for (const size of sizes) {
       const notes = JSON.stringify({ ...bases[0], notes: 'x'.repeat(size) });
       const lines = JSON.stringify({ ...bases[0], itemIssuesDto: Array.from({ length: Math.ceil(size / 100) }, () => bases[0]!.itemIssuesDto[0]) });
-      for (const [body, type] of [[notes, 'application/json'], [lines, 'application/json'], ['x'.repeat(size), 'text/plain'], ['{'.repeat(size), 'application/json']] as const) {
+      for (const [body, type] of [
+        [notes, 'application/json'],
+        [lines, 'application/json'],
+        ['x'.repeat(size), 'text/plain'],
+        ['{'.repeat(size), 'application/json'],
+      ] as const) {
         count('oversized');
         const answer = await post(body, type, `Bearer ${tokens.admin1}`);
         checkAnswer(answer, [413]);
@@ -221,7 +265,9 @@ function postOversized(url: string, path: string, token: string, chunks: number,
     });
     socket.on('connect', async () => {
       const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${chunks * size}`;
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`,
+      );
       // With a Content-Length the server can refuse before any body byte: give it the chance.
       if (!chunked) await new Promise((r) => setTimeout(r, 200));
       const data = Buffer.alloc(size, 'x');
@@ -273,10 +319,13 @@ describe('hostile requests over real HTTP to the standalone server', () => {
       );
     }
     await fc.assert(
-      fc.asyncProperty(hostileQuery({ statementId: '1', companyId: '1', expires: String(Date.now() + 60_000), signature: 'a'.repeat(64) }, parametersOf('statementDocument')), async (query) => {
-        count('http query');
-        checkAnswer(await http('GET', `${DOCUMENT_PATH}?${query}`, {}), [200, 400, 401, 403, 404], successCheck('statementDocument'));
-      }),
+      fc.asyncProperty(
+        hostileQuery({ statementId: '1', companyId: '1', expires: String(Date.now() + 60_000), signature: 'a'.repeat(64) }, parametersOf('statementDocument')),
+        async (query) => {
+          count('http query');
+          checkAnswer(await http('GET', `${DOCUMENT_PATH}?${query}`, {}), [200, 400, 401, 403, 404], successCheck('statementDocument'));
+        },
+      ),
       { numRuns: RUNS.http },
     );
   });

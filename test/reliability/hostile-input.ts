@@ -32,18 +32,104 @@ export const VALID_QUERY: Record<EndpointName, Record<string, string>> = {
   statementPdf: { statementId: '1' },
 };
 
-const JUNK_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'companyId[]', 'companyId[0]', 'companyId.x', '', ' ', 'COMPANYID', 'company_id', 'x'.repeat(300)];
+const JUNK_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  'companyId[]',
+  'companyId[0]',
+  'companyId.x',
+  '',
+  ' ',
+  'COMPANYID',
+  'company_id',
+  'x'.repeat(300),
+];
 
 /** Text that arrives as a query value: numbers at and past every boundary, wrong types, injection, unicode. */
 export const hostileText = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(
-    '', ' ', '0', '-0', '-1', '1.5', '0.1', '1e3', '1e400', '-1e400', '1e-400', 'NaN', 'Infinity', '-Infinity', '0x1f', '0b11', '0o7', '00012', '+1', ' 1 ', '1,2', '1 2',
-    '12', '13', '1969', '1970', '9999', '10000', '1000', '1001', '2147483648', '9007199254740991', '9007199254740992', '9007199254740993', '18446744073709551616', '1'.repeat(400),
-    'true', 'false', 'null', 'undefined', '[]', '{}', '[1]', '{"$gt":0}',
-    "1' OR '1'='1", '1; DROP TABLE cash_sales; --', '1 UNION SELECT token_hash FROM api_tokens', "'); delete from companies; --", '%', '%25', '%00', '\u0000', '\u202e1', '１２', '٣', '🙂', '\ud800',
-    '<script>alert(1)</script>', '../../etc/passwd', '${7*7}', '{{7*7}}',
-    'YES', 'NO', 'ALL', 'yes', 'COMBINED', 'RENT_ONLY', 'SERVICE_CHARGE_ONLY', 'service_charge_only', 'FINAL', 'a'.repeat(5000), 'f'.repeat(64), 'F'.repeat(64), '0'.repeat(64), 'g'.repeat(64),
-  ) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-0',
+      '-1',
+      '1.5',
+      '0.1',
+      '1e3',
+      '1e400',
+      '-1e400',
+      '1e-400',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '0x1f',
+      '0b11',
+      '0o7',
+      '00012',
+      '+1',
+      ' 1 ',
+      '1,2',
+      '1 2',
+      '12',
+      '13',
+      '1969',
+      '1970',
+      '9999',
+      '10000',
+      '1000',
+      '1001',
+      '2147483648',
+      '9007199254740991',
+      '9007199254740992',
+      '9007199254740993',
+      '18446744073709551616',
+      '1'.repeat(400),
+      'true',
+      'false',
+      'null',
+      'undefined',
+      '[]',
+      '{}',
+      '[1]',
+      '{"$gt":0}',
+      "1' OR '1'='1",
+      '1; DROP TABLE cash_sales; --',
+      '1 UNION SELECT token_hash FROM api_tokens',
+      "'); delete from companies; --",
+      '%',
+      '%25',
+      '%00',
+      '\u0000',
+      '\u202e1',
+      '１２',
+      '٣',
+      '🙂',
+      '\ud800',
+      '<script>alert(1)</script>',
+      '../../etc/passwd',
+      '${7*7}',
+      '{{7*7}}',
+      'YES',
+      'NO',
+      'ALL',
+      'yes',
+      'COMBINED',
+      'RENT_ONLY',
+      'SERVICE_CHARGE_ONLY',
+      'service_charge_only',
+      'FINAL',
+      'a'.repeat(5000),
+      'f'.repeat(64),
+      'F'.repeat(64),
+      '0'.repeat(64),
+      'g'.repeat(64),
+    ),
+  },
   { weight: 3, arbitrary: fc.integer({ min: 0, max: 20 }).map(String) },
   { weight: 1, arbitrary: fc.integer().map(String) },
   { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String) },
@@ -64,29 +150,64 @@ export function toQueryString(query: Query): string {
 }
 
 /** URL-safe characters plus the ones that make query parsing hard (%, &, =, [, ]). */
-const rawQuery = fc.string({ unit: fc.constantFrom(...'aciydIlmnprst0123456789%&=+.-_[]~!*\'();:@,$/?'.split('')), maxLength: 80 });
+const rawQuery = fc.string({ unit: fc.constantFrom(..."aciydIlmnprst0123456789%&=+.-_[]~!*'();:@,$/?".split('')), maxLength: 80 });
 
 /** A query string: the valid one with a few parameters broken, a random dictionary, or raw text. */
 export function hostileQuery(valid: Record<string, string>, known: string[]): fc.Arbitrary<string> {
-  const keys = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fc.constantFrom(...JUNK_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
-  const mutated = fc
-    .array(fc.tuple(keys, fc.option(hostileParam, { nil: undefined, freq: 5 })), { minLength: 1, maxLength: 3 })
-    .map((changes) => {
-      const query: Query = { ...valid };
-      for (const [key, value] of changes) {
-        if (value === undefined) delete query[key];
-        else query[key] = value;
-      }
-      return toQueryString(query);
-    });
+  const keys = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...known) },
+    { weight: 1, arbitrary: fc.constantFrom(...JUNK_KEYS) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  );
+  const mutated = fc.array(fc.tuple(keys, fc.option(hostileParam, { nil: undefined, freq: 5 })), { minLength: 1, maxLength: 3 }).map((changes) => {
+    const query: Query = { ...valid };
+    for (const [key, value] of changes) {
+      if (value === undefined) delete query[key];
+      else query[key] = value;
+    }
+    return toQueryString(query);
+  });
   const random = fc.dictionary(keys, hostileParam, { maxKeys: 6 }).map(toQueryString);
   return fc.oneof({ weight: 5, arbitrary: mutated }, { weight: 2, arbitrary: random }, { weight: 1, arbitrary: rawQuery });
 }
 
 // ---- save bodies ----
 
-const TOP_FIELDS = ['id', 'issueDate', 'issuedTo', 'issuedToPhone', 'amountPaid', 'paymentMethod', 'transactionType', 'refNo', 'notes', 'cashbookId', 'totalTax', 'subTotal', 'totalAmount', 'userId', 'retailShopId', 'companyId', 'totalDiscount', 'itemIssuesDto', 'channelsDto'];
-const LINE_FIELDS = ['item', 'itemProductId', 'invItemSpecsId', 'buyingPrice', 'unitCost', 'qty', 'discount', 'taxIncExc', 'taxRateId', 'taxRate', 'taxAmount', 'lineTotal'];
+const TOP_FIELDS = [
+  'id',
+  'issueDate',
+  'issuedTo',
+  'issuedToPhone',
+  'amountPaid',
+  'paymentMethod',
+  'transactionType',
+  'refNo',
+  'notes',
+  'cashbookId',
+  'totalTax',
+  'subTotal',
+  'totalAmount',
+  'userId',
+  'retailShopId',
+  'companyId',
+  'totalDiscount',
+  'itemIssuesDto',
+  'channelsDto',
+];
+const LINE_FIELDS = [
+  'item',
+  'itemProductId',
+  'invItemSpecsId',
+  'buyingPrice',
+  'unitCost',
+  'qty',
+  'discount',
+  'taxIncExc',
+  'taxRateId',
+  'taxRate',
+  'taxAmount',
+  'lineTotal',
+];
 const CHANNEL_FIELDS = ['channelId', 'referenceNo', 'amount'];
 
 /** Marks a value that becomes N nested arrays in the JSON text (JSON.stringify could not write it). */
@@ -94,12 +215,62 @@ const DEEP = (depth: number) => `@@DEEP${depth}@@`;
 
 /** Values of the wrong type, at and past every bound, oversized, nested, injected. */
 export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom<unknown>(
-    null, true, false, 0, -0, -1, 0.5, 0.001, 0.005, 1e-7, 1e21, -1e21, 1e308, -1e308, 5e-324, 2 ** 31, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 90_071_992_547_409,
-    '', ' ', '1', '1.5', 'NaN', 'Infinity', '-1', '2026-02-30', '2026-13-01', '0000-00-00', '9999-12-31', '1970-01-01', '2026-1-1', '20261101', 'YYYY-MM-dd',
-    'CASH', 'MPESA', 'CHECK', 'cash', 'MOBILE_MONEY', "x' OR 1=1 --", '\u0000', '😀'.repeat(300), 'a'.repeat(100_000), '<b>&amp;</b>',
-    [], {}, [[]], [{}], { a: { b: { c: [] } } }, [null], [1, 2, 3],
-  ) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -0,
+      -1,
+      0.5,
+      0.001,
+      0.005,
+      1e-7,
+      1e21,
+      -1e21,
+      1e308,
+      -1e308,
+      5e-324,
+      2 ** 31,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER + 2,
+      90_071_992_547_409,
+      '',
+      ' ',
+      '1',
+      '1.5',
+      'NaN',
+      'Infinity',
+      '-1',
+      '2026-02-30',
+      '2026-13-01',
+      '0000-00-00',
+      '9999-12-31',
+      '1970-01-01',
+      '2026-1-1',
+      '20261101',
+      'YYYY-MM-dd',
+      'CASH',
+      'MPESA',
+      'CHECK',
+      'cash',
+      'MOBILE_MONEY',
+      "x' OR 1=1 --",
+      '\u0000',
+      '😀'.repeat(300),
+      'a'.repeat(100_000),
+      '<b>&amp;</b>',
+      [],
+      {},
+      [[]],
+      [{}],
+      { a: { b: { c: [] } } },
+      [null],
+      [1, 2, 3],
+    ),
+  },
   { weight: 2, arbitrary: fc.integer() },
   { weight: 2, arbitrary: fc.double() },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 30 }) },
@@ -149,19 +320,55 @@ export function rawBody(base: SaveCashSaleBody): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc.nat(text.length - 1).map((n) => text.slice(0, n)),
     fc.constantFrom(
-      '', ' ', 'null', 'true', '0', '"sale"', '[]', '{}', '{', '}', '[', '{"a":}', '{"a":1,}', '\ufeff' + text, text + 'garbage', text + text, `${text}\u0000`,
-      text.replace('{', '{"__proto__":{"isAdmin":true},'), text.replace('{', '{"constructor":{"prototype":{"x":1}},'),
-      text.replace('{', '{"companyId":"1","companyId":2,'), text.replace(/"companyId":1/, '"companyId":1e400'), text.replace(/"amountPaid":[\d.]+/, '"amountPaid":NaN'),
-      text.replace(/"qty":1/, '"qty":1.0000000000000002'), text.replace(/"qty":1/, '"qty":-0'), '{"itemIssuesDto":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}',
+      '',
+      ' ',
+      'null',
+      'true',
+      '0',
+      '"sale"',
+      '[]',
+      '{}',
+      '{',
+      '}',
+      '[',
+      '{"a":}',
+      '{"a":1,}',
+      '\ufeff' + text,
+      text + 'garbage',
+      text + text,
+      `${text}\u0000`,
+      text.replace('{', '{"__proto__":{"isAdmin":true},'),
+      text.replace('{', '{"constructor":{"prototype":{"x":1}},'),
+      text.replace('{', '{"companyId":"1","companyId":2,'),
+      text.replace(/"companyId":1/, '"companyId":1e400'),
+      text.replace(/"amountPaid":[\d.]+/, '"amountPaid":NaN'),
+      text.replace(/"qty":1/, '"qty":1.0000000000000002'),
+      text.replace(/"qty":1/, '"qty":-0'),
+      '{"itemIssuesDto":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}',
       '["' + 'x'.repeat(1000) + '"]',
     ),
   );
 }
 
 export const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json;;;',
-  'text/plain', 'text/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream',
-  'application/vnd.api+json', 'application/json-patch+json', '*/*', 'json', '', 'application/json\u00e9',
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json; charset=latin1',
+  'application/json; charset=utf-16',
+  'application/json;;;',
+  'text/plain',
+  'text/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/vnd.api+json',
+  'application/json-patch+json',
+  '*/*',
+  'json',
+  '',
+  'application/json\u00e9',
 ];
 
 // ---- the check ----

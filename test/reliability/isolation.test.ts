@@ -64,11 +64,19 @@ beforeAll(async () => {
       ...sql.prepare('select name, code, lr_no, email from properties where company_id = ?').all(companyId),
       ...sql.prepare('select name, account_no, phone from tenants where company_id = ?').all(companyId),
       ...sql.prepare('select name from users where company_id = ?').all(companyId),
-      ...sql.prepare('select receipt_no, ref_no, issued_to, issued_to_phone, total_amount_cents / 100.0 as total from cash_sales where company_id = ?').all(companyId),
+      ...sql
+        .prepare('select receipt_no, ref_no, issued_to, issued_to_phone, total_amount_cents / 100.0 as total from cash_sales where company_id = ?')
+        .all(companyId),
       ...sql.prepare('select serial_no, imei1, imei2 from item_specs where company_id = ?').all(companyId),
       ...sql.prepare('select amt_pyble_cents / 100.0 as due from statements where company_id = ?').all(companyId),
     ] as Record<string, unknown>[];
-    return new Set(rows.flatMap((row) => Object.values(row)).filter((v) => v !== null && v !== undefined).map(String).filter((v) => v.length >= 5));
+    return new Set(
+      rows
+        .flatMap((row) => Object.values(row))
+        .filter((v) => v !== null && v !== undefined)
+        .map(String)
+        .filter((v) => v.length >= 5),
+    );
   };
   const theirs = texts(1);
   const ours = texts(2);
@@ -113,27 +121,87 @@ function queryCases(): { path: string; role: Role; param: string; kind: string; 
   const c2 = 2;
   return [
     { path: endpoints.listCashSales.path, role: 'accountant', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id }) },
-    { path: endpoints.listCashSales.path, role: 'cashier', param: 'companyId (paged)', kind: 'company', query: (id) => ({ companyId: id, start: 0, limit: 5 }) },
+    {
+      path: endpoints.listCashSales.path,
+      role: 'cashier',
+      param: 'companyId (paged)',
+      kind: 'company',
+      query: (id) => ({ companyId: id, start: 0, limit: 5 }),
+    },
     { path: endpoints.listCashSales.path, role: 'accountant', param: 'retailShopId', kind: 'retailShop', query: (id) => ({ retailShopId: id }) },
     { path: endpoints.listCashSales.path, role: 'accountant', param: 'salesPersonId', kind: 'user', query: (id) => ({ salesPersonId: id }) },
     { path: endpoints.listSaleItems.path, role: 'accountant', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id }) },
     { path: endpoints.listSaleItems.path, role: 'accountant', param: 'retailShopId', kind: 'retailShop', query: (id) => ({ companyId: c2, retailShopId: id }) },
     { path: endpoints.listSaleItems.path, role: 'accountant', param: 'salesPersonId', kind: 'user', query: (id) => ({ companyId: c2, salesPersonId: id }) },
     { path: endpoints.listSaleItems.path, role: 'accountant', param: 'itemId', kind: 'product', query: (id) => ({ companyId: c2, itemId: id }) },
-    { path: endpoints.listSaleItems.path, role: 'accountant', param: 'itemCategoryId', kind: 'category', query: (id) => ({ companyId: c2, itemCategoryId: id, start: 0, limit: 5 }) },
+    {
+      path: endpoints.listSaleItems.path,
+      role: 'accountant',
+      param: 'itemCategoryId',
+      kind: 'category',
+      query: (id) => ({ companyId: c2, itemCategoryId: id, start: 0, limit: 5 }),
+    },
     { path: endpoints.listReceiptSpecs.path, role: 'cashier', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id }) },
-    { path: endpoints.listReceiptSpecs.path, role: 'cashier', param: 'companyId (paged)', kind: 'company', query: (id) => ({ companyId: id, start: 0, limit: 5 }) },
+    {
+      path: endpoints.listReceiptSpecs.path,
+      role: 'cashier',
+      param: 'companyId (paged)',
+      kind: 'company',
+      query: (id) => ({ companyId: id, start: 0, limit: 5 }),
+    },
     { path: endpoints.paidBalance.path, role: 'accountant', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id, zoneId: own2.zone }) },
     { path: endpoints.paidBalance.path, role: 'accountant', param: 'zoneId', kind: 'zone', query: (id) => ({ companyId: c2, zoneId: id }) },
-    { path: endpoints.paidBalance.path, role: 'accountant', param: 'fieldOfficerId', kind: 'fieldOfficer', query: (id) => ({ companyId: c2, fieldOfficerId: id, month: 10, year: 2026 }) },
-    { path: endpoints.paidBalance.path, role: 'accountant', param: 'fieldOfficerId (with zone)', kind: 'fieldOfficer', query: (id) => ({ companyId: c2, zoneId: own2.zone, fieldOfficerId: id }) },
+    {
+      path: endpoints.paidBalance.path,
+      role: 'accountant',
+      param: 'fieldOfficerId',
+      kind: 'fieldOfficer',
+      query: (id) => ({ companyId: c2, fieldOfficerId: id, month: 10, year: 2026 }),
+    },
+    {
+      path: endpoints.paidBalance.path,
+      role: 'accountant',
+      param: 'fieldOfficerId (with zone)',
+      kind: 'fieldOfficer',
+      query: (id) => ({ companyId: c2, zoneId: own2.zone, fieldOfficerId: id }),
+    },
     { path: endpoints.paidBalance.path, role: 'accountant', param: 'propertyId', kind: 'property', query: (id) => ({ companyId: c2, propertyId: id }) },
     { path: endpoints.payAdvice.path, role: 'accountant', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id, propertyId: own2.property }) },
-    { path: endpoints.payAdvice.path, role: 'accountant', param: 'propertyId', kind: 'property', query: (id) => ({ companyId: c2, propertyId: id, month: 10, year: 2026 }) },
-    { path: endpoints.payAdvice.path, role: 'accountant', param: 'srvcId', kind: 'service', query: (id) => ({ companyId: c2, propertyId: own2.property, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: id }) },
-    { path: endpoints.statements.path, role: 'accountant', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id, landlordId: own2.landlord, paidPosted: 'ALL' }) },
-    { path: endpoints.statements.path, role: 'accountant', param: 'landlordId', kind: 'landlord', query: (id) => ({ companyId: c2, landlordId: id, paidPosted: 'ALL' }) },
-    { path: endpoints.statements.path, role: 'accountant', param: 'zoneId', kind: 'zone', query: (id) => ({ companyId: c2, landlordId: own2.landlord, zoneId: id, paidPosted: 'YES' }) },
+    {
+      path: endpoints.payAdvice.path,
+      role: 'accountant',
+      param: 'propertyId',
+      kind: 'property',
+      query: (id) => ({ companyId: c2, propertyId: id, month: 10, year: 2026 }),
+    },
+    {
+      path: endpoints.payAdvice.path,
+      role: 'accountant',
+      param: 'srvcId',
+      kind: 'service',
+      query: (id) => ({ companyId: c2, propertyId: own2.property, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: id }),
+    },
+    {
+      path: endpoints.statements.path,
+      role: 'accountant',
+      param: 'companyId',
+      kind: 'company',
+      query: (id) => ({ companyId: id, landlordId: own2.landlord, paidPosted: 'ALL' }),
+    },
+    {
+      path: endpoints.statements.path,
+      role: 'accountant',
+      param: 'landlordId',
+      kind: 'landlord',
+      query: (id) => ({ companyId: c2, landlordId: id, paidPosted: 'ALL' }),
+    },
+    {
+      path: endpoints.statements.path,
+      role: 'accountant',
+      param: 'zoneId',
+      kind: 'zone',
+      query: (id) => ({ companyId: c2, landlordId: own2.landlord, zoneId: id, paidPosted: 'YES' }),
+    },
     { path: endpoints.statementPdf.path, role: 'accountant', param: 'statementId', kind: 'statement', query: (id) => ({ statementId: id }) },
     { path: REFERENCE_DATA_PATH, role: 'cashier', param: 'companyId', kind: 'company', query: (id) => ({ companyId: id }) },
   ];
@@ -190,7 +258,12 @@ describe('a token of company 2 saving with an id of company 1', () => {
 
   it('every id of the body: 403 with only the error body, nothing saved, no unit of company 1 touched', async () => {
     const sql = server.store.sqlite;
-    const snapshot = () => sql.prepare(`select (select count(*) from cash_sales) as sales, (select count(*) from cash_sale_lines) as lines, (select group_concat(status) from item_specs where company_id = 1) as units, (select group_concat(updated_at) from cash_sales where company_id = 1) as updated`).get();
+    const snapshot = () =>
+      sql
+        .prepare(
+          `select (select count(*) from cash_sales) as sales, (select count(*) from cash_sale_lines) as lines, (select group_concat(status) from item_specs where company_id = 1) as units, (select group_concat(updated_at) from cash_sales where company_id = 1) as updated`,
+        )
+        .get();
     const before = snapshot();
     let asked = 0;
     for (const c of bodyCases) {
@@ -251,7 +324,7 @@ describe('the presigned statement document of company 1', () => {
   it('altered in any part, it is refused with only the error body', async () => {
     const own2Link = await ask('GET', endpoints.statementPdf.path, { token: token2.accountant, query: { statementId: own2.statement } });
     const signature2 = new URL((own2Link.body as { message: string }).message).searchParams.get('signature')!;
-    const flip = (hex: string, at: number) => hex.slice(0, at) + ((parseInt(hex[at]!, 16) ^ 1).toString(16)) + hex.slice(at + 1);
+    const flip = (hex: string, at: number) => hex.slice(0, at) + (parseInt(hex[at]!, 16) ^ 1).toString(16) + hex.slice(at + 1);
     const cases: [string, (p: URLSearchParams) => void, number][] = [
       ['signature, first digit changed', (p) => p.set('signature', flip(p.get('signature')!, 0)), 403],
       ['signature, last digit changed', (p) => p.set('signature', flip(p.get('signature')!, 63)), 403],

@@ -79,7 +79,11 @@ const summary = (result: Result) => ({
 });
 
 function expectClean(result: Result, what: string): void {
-  expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }, `${what}: ${JSON.stringify(result.statusCodeStats)}`).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
+  expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }, `${what}: ${JSON.stringify(result.statusCodeStats)}`).toEqual({
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+  });
   expect(result.requests.total, what).toBeGreaterThan(0);
 }
 
@@ -127,7 +131,9 @@ describe('load on the standalone server', () => {
     writeFileSync(RESULT_FILE, `${JSON.stringify(report, null, 2)}\n`);
     console.log(
       `load (${CONNECTIONS} connections): mixed ${report.mixed.requests} requests, ${report.mixed.perSecond}/s, p99 ${report.mixed.p99Ms} ms; ` +
-        Object.entries(report.each).map(([name, s]) => `${name} p99 ${s.p99Ms} ms (${s.perSecond}/s)`).join('; ') +
+        Object.entries(report.each)
+          .map(([name, s]) => `${name} p99 ${s.p99Ms} ms (${s.perSecond}/s)`)
+          .join('; ') +
         `; written to ${RESULT_FILE}`,
     );
   });

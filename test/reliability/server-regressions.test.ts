@@ -56,7 +56,11 @@ describe('client errors that used to be 500', () => {
     const refs = companyRefs(server.store, 1);
     const body = saleBody(refs, [accessoryLine(refs)]) as unknown as Record<string, unknown>;
     // JSON has no Infinity: 1e400 parses to it. A text such as "Infinity" is no number at all (no coercion of a body).
-    for (const [field, value] of [['amountPaid', '1e400'], ['companyId', '1e400'], ['retailShopId', '-1e400']] as const) {
+    for (const [field, value] of [
+      ['amountPaid', '1e400'],
+      ['companyId', '1e400'],
+      ['retailShopId', '-1e400'],
+    ] as const) {
       const response = await save(JSON.stringify({ ...body, [field]: 0 }).replace(`"${field}":0`, `"${field}":${value}`));
       expect(response.statusCode, field).toBe(405);
       expect(response.json()).toMatchObject({ success: 'false', code: 'INVALID_INPUT' });

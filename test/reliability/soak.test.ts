@@ -30,7 +30,9 @@ afterAll(() => temp.remove());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('soak', () => {
-  it(`${SECONDS} s of saves, lists, exports and imports with one SIGKILL: nothing lost, doubled or short, no 500`, { timeout: (SECONDS + 150) * 1000 }, async () => {
+  it(`${SECONDS} s of saves, lists, exports and imports with one SIGKILL: nothing lost, doubled or short, no 500`, {
+    timeout: (SECONDS + 150) * 1000,
+  }, async () => {
     const { dbFile, tokens } = await seedDemoFile(temp.dir, [{ companyId: 1, role: 'cashier' }]);
     const token = tokens[0]!;
     const seeded = await openStore(dbFile);
@@ -83,7 +85,10 @@ describe('soak', () => {
       while (running()) {
         try {
           const start = Math.floor(Math.random() * 900);
-          const reply = await fetch(new URL(`/api/inventorycashsale/list?companyId=1&start=${start}&limit=50`, url), { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) });
+          const reply = await fetch(new URL(`/api/inventorycashsale/list?companyId=1&start=${start}&limit=50`, url), {
+            headers: { authorization: `Bearer ${token}` },
+            signal: AbortSignal.timeout(15_000),
+          });
           const text = await reply.text();
           note(reply.status, 'list', text);
           if (reply.status === 200) pagesRead++;
@@ -103,7 +108,10 @@ describe('soak', () => {
         before.close();
         const file = join(temp.dir, `export-${i}.csv`);
         const from = Date.now();
-        const result = await runCli(['sale', 'list', '--all', '--company', '1', '--fields', 'id', '--format', 'csv', '-o', file, '--base-url', url, '--token', token], { home: temp.dir, timeoutMs: 120_000 });
+        const result = await runCli(
+          ['sale', 'list', '--all', '--company', '1', '--fields', 'id', '--format', 'csv', '-o', file, '--base-url', url, '--token', token],
+          { home: temp.dir, timeoutMs: 120_000 },
+        );
         if (result.code !== 0) {
           // Only a kill under it may fail an export, and then it leaves no file behind.
           failedExports.push({ from, to: Date.now(), stderr: result.stderr });

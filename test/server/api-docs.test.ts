@@ -36,7 +36,7 @@ describe('the API page', () => {
     expect(shown).toEqual(await (await fetch(`${server.url}/api/openapi.json`)).json());
   });
 
-  it('answers a path under it that is no file of the page with the server\'s own 404', async () => {
+  it("answers a path under it that is no file of the page with the server's own 404", async () => {
     const response = await fetch(`${server.url}/api/docs/nothing-here`);
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ success: 'false', code: 'NOT_FOUND' });

@@ -41,8 +41,13 @@ afterAll(async () => {
 const headers = () => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const list = () => fetch(new URL('/api/inventorycashsale/list?companyId=1&start=0&limit=5', server.url), { headers: headers() });
 const save = (refNo: string) =>
-  fetch(new URL('/api/inventorycashsale/save', server.url), { method: 'POST', headers: headers(), body: JSON.stringify(saleBody(refs, [accessoryLine(refs)], { over: { refNo } })) });
-const salesWithRef = (refNo: string) => (sqliteStoreOf(server.store)!.sqlite.prepare('select count(*) as n from cash_sales where ref_no = ?').get(refNo) as { n: number }).n;
+  fetch(new URL('/api/inventorycashsale/save', server.url), {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify(saleBody(refs, [accessoryLine(refs)], { over: { refNo } })),
+  });
+const salesWithRef = (refNo: string) =>
+  (sqliteStoreOf(server.store)!.sqlite.prepare('select count(*) as n from cash_sales where ref_no = ?').get(refNo) as { n: number }).n;
 
 /** The longest the event loop went without running a 10 ms timer, while `work` ran. */
 async function longestStall(work: () => Promise<unknown>): Promise<number> {

@@ -78,7 +78,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(first.body.list[0].id).not.toBe(saved.body.id);
     });
 
-    it('retailShopId alone and salesPersonId alone return that shop or person\'s sales', async () => {
+    it("retailShopId alone and salesPersonId alone return that shop or person's sales", async () => {
       const byShop = await server.request('GET', LIST, { token: cashier1, query: { retailShopId: refs1.shopId } });
       expect(byShop.status).toBe(200);
       expect(byShop.body.count).toBe(await count('select count(*) as n from cash_sales where retail_shop_id = ?', refs1.shopId));
@@ -103,7 +103,13 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('refuses non-numeric ids and paging out of range with 400', async () => {
-      for (const query of [{ companyId: 'abc' }, { companyId: '1 or 1=1' }, { companyId: 1, start: -1, limit: 5 }, { companyId: 1, start: 0, limit: 5000 }, { retailShopId: '1.5' }]) {
+      for (const query of [
+        { companyId: 'abc' },
+        { companyId: '1 or 1=1' },
+        { companyId: 1, start: -1, limit: 5 },
+        { companyId: 1, start: 0, limit: 5000 },
+        { retailShopId: '1.5' },
+      ]) {
         const response = await server.request('GET', LIST, { token: admin1, query });
         expect(response.status, JSON.stringify(query)).toBe(400);
         expect(response.body.success).toBe('false');
@@ -132,7 +138,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(Object.keys(response.body.list[0])).toEqual(Object.keys(SaleItemRecord.properties));
     });
 
-    it('filters by shop, sales person (the sale\'s user), product and category, and pages', async () => {
+    it("filters by shop, sales person (the sale's user), product and category, and pages", async () => {
       const all: { retailShopId: number; userId: number; itemProductId: number; itemProductCatId: number; id: number }[] = (
         await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1 } })
       ).body.list;
@@ -142,7 +148,10 @@ describe.each(BACKENDS)('on %s', (backend) => {
         [{ salesPersonId: sample.userId }, (r) => r.userId === sample.userId],
         [{ itemId: sample.itemProductId }, (r) => r.itemProductId === sample.itemProductId],
         [{ itemCategoryId: sample.itemProductCatId }, (r) => r.itemProductCatId === sample.itemProductCatId],
-        [{ retailShopId: sample.retailShopId, itemCategoryId: sample.itemProductCatId }, (r) => r.retailShopId === sample.retailShopId && r.itemProductCatId === sample.itemProductCatId],
+        [
+          { retailShopId: sample.retailShopId, itemCategoryId: sample.itemProductCatId },
+          (r) => r.retailShopId === sample.retailShopId && r.itemProductCatId === sample.itemProductCatId,
+        ],
       ];
       for (const [filter, keep] of cases) {
         const expected = all.filter(keep);
@@ -156,10 +165,13 @@ describe.each(BACKENDS)('on %s', (backend) => {
       }
     });
 
-    it('carries each line\'s stored amounts exactly: cents / 100, quantities in thousandths, rates in basis points', async () => {
+    it("carries each line's stored amounts exactly: cents / 100, quantities in thousandths, rates in basis points", async () => {
       const list = (await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1 } })).body.list as SaleItemRecord[];
       for (const record of list.slice(0, 200)) {
-        const [row] = await server.rows<{ qty_milli: number; tax_rate_bp: number } & Record<string, number | null>>('select * from cash_sale_lines where id = ?', record.id);
+        const [row] = await server.rows<{ qty_milli: number; tax_rate_bp: number } & Record<string, number | null>>(
+          'select * from cash_sale_lines where id = ?',
+          record.id,
+        );
         if (!row) throw new Error(`line ${record.id} is not in the store`);
         const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? cents : fromCents(cents));
         expect(record).toMatchObject({
@@ -182,7 +194,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       }
     });
 
-    it('carries quantities with decimals and the sale\'s header fields', async () => {
+    it("carries quantities with decimals and the sale's header fields", async () => {
       const response = await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1 } });
       const half = response.body.list.find((r: SaleItemRecord) => r.qty === 0.5);
       expect(half).toBeDefined();
@@ -219,8 +231,22 @@ describe.each(BACKENDS)('on %s', (backend) => {
   describe('cash sale save', () => {
     it('saves a sale with a serialised unit and a decimal quantity, numbers its receipt and marks the unit sold', async () => {
       const [unit] = await unitsInStockOf(server, 1, 1);
-      const film = server.seeded.sqlite.prepare(`select p.id, p.price_cents, p.cost_cents, p.tax_rate_id, t.rate_bp, p.tax_inc_exc from item_products p join tax_rates t on t.id = p.tax_rate_id where p.company_id = 1 and p.name like 'Screen film%'`).get() as Record<string, number>;
-      const filmLine = line({ item: 'Screen film', itemProductId: film.id!, buyingPrice: film.price_cents! / 100, unitCost: film.cost_cents! / 100, qty: 0.5, discount: 0, taxIncExc: film.tax_inc_exc as 0 | 1, taxRateId: film.tax_rate_id!, taxRate: film.rate_bp! / 100 });
+      const film = server.seeded.sqlite
+        .prepare(
+          `select p.id, p.price_cents, p.cost_cents, p.tax_rate_id, t.rate_bp, p.tax_inc_exc from item_products p join tax_rates t on t.id = p.tax_rate_id where p.company_id = 1 and p.name like 'Screen film%'`,
+        )
+        .get() as Record<string, number>;
+      const filmLine = line({
+        item: 'Screen film',
+        itemProductId: film.id!,
+        buyingPrice: film.price_cents! / 100,
+        unitCost: film.cost_cents! / 100,
+        qty: 0.5,
+        discount: 0,
+        taxIncExc: film.tax_inc_exc as 0 | 1,
+        taxRateId: film.tax_rate_id!,
+        taxRate: film.rate_bp! / 100,
+      });
       const body = saleBody(refs1, [unitLine(unit!), filmLine, accessoryLine(refs1, 2, 100)]);
       const seq = await count('select receipt_seq as n from companies where id = 1');
       const response = await save(body);
@@ -232,7 +258,10 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(stored!.balance_cents).toBe(0);
       expect(await server.rows('select status from item_specs where id = ?', unit!.id)).toEqual([{ status: 'sold' }]);
       // A unit's line keeps the unit's own sale price as its original price; other lines the product's.
-      const originals = await server.rows<Record<string, number | null>>('select item_spec_id, original_price_cents, default_price_cents from cash_sale_lines where sale_id = ? order by line_no', response.body.id);
+      const originals = await server.rows<Record<string, number | null>>(
+        'select item_spec_id, original_price_cents, default_price_cents from cash_sale_lines where sale_id = ? order by line_no',
+        response.body.id,
+      );
       expect(originals[0]).toMatchObject({ item_spec_id: unit!.id, original_price_cents: Math.round(unit!.price * 100) });
       expect(originals[1]).toMatchObject({ item_spec_id: null, original_price_cents: film.price_cents });
       const receipt = await server.request('GET', '/api/itemcatalogspecs/list_for_receipt', { token: cashier1, query: { companyId: 1 } });
@@ -248,7 +277,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const response = await save(body);
       expect(response.status).toBe(200);
       const [stored] = await server.rows('select amount_paid_cents, balance_cents, total_amount_cents from cash_sales where id = ?', response.body.id);
-      expect(stored).toEqual({ amount_paid_cents: 300_000, total_amount_cents: Math.round(body.totalAmount * 100), balance_cents: Math.round(body.totalAmount * 100) - 300_000 });
+      expect(stored).toEqual({
+        amount_paid_cents: 300_000,
+        total_amount_cents: Math.round(body.totalAmount * 100),
+        balance_cents: Math.round(body.totalAmount * 100) - 300_000,
+      });
       expect(await count('select count(*) as n from cash_sale_channels where sale_id = ?', response.body.id)).toBe(2);
     });
 
@@ -411,7 +444,12 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const response = await save(body);
       expect(response.status).toBe(200);
       const list = await server.request('GET', LIST, { token: admin1, query: { companyId: 1, start: 0, limit: 5 } });
-      expect(list.body.list.find((r: CashSaleRecord) => r.id === response.body.id)).toMatchObject({ issuedTo: text, issuedToPhone: '+254712345678', notes: text, refNo: text });
+      expect(list.body.list.find((r: CashSaleRecord) => r.id === response.body.id)).toMatchObject({
+        issuedTo: text,
+        issuedToPhone: '+254712345678',
+        notes: text,
+        refNo: text,
+      });
       const items = await server.request('GET', ITEMS, { token: admin1, query: { companyId: 1, start: 0, limit: 5 } });
       expect(items.body.list[0]).toMatchObject({ itemName: text, issuedTo: text, issuedToPhone: '+254712345678', refNo: text });
     });
@@ -457,7 +495,9 @@ describe('cash sale save on SQLite only', () => {
         .get();
     const before = snapshot();
     // The last write of a save is its channels: make that one fail.
-    sqliteServer.store.sqlite.exec(`create temp trigger fail_channel before insert on cash_sale_channels when new.reference_no = 'FAIL-ME' begin select raise(abort, 'injected failure'); end`);
+    sqliteServer.store.sqlite.exec(
+      `create temp trigger fail_channel before insert on cash_sale_channels when new.reference_no = 'FAIL-ME' begin select raise(abort, 'injected failure'); end`,
+    );
     try {
       const [unit] = unitsInStock(sqliteServer.store, 1, 1, 20);
       const body = saleBody(sqliteRefs, [unitLine(unit!)]);

@@ -36,7 +36,10 @@ const preflight = (origin: string) =>
     url: '/api/inventorycashsale/save',
     headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
   });
-const listed = (header: unknown) => String(header).toLowerCase().split(/\s*,\s*/);
+const listed = (header: unknown) =>
+  String(header)
+    .toLowerCase()
+    .split(/\s*,\s*/);
 
 describe('CORS for browser clients', () => {
   it("allows a save's Idempotency-Key on the preflight of an allowed origin only", async () => {

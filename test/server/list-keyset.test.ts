@@ -46,7 +46,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
   }
 
   /** The records of a full walk, with `between` run before every page after the first. */
-  async function walk<T>(fetchPage: FetchPage<T>, between: () => Promise<void>, identity?: (record: T) => string | number): Promise<{ keys: (string | number)[]; afters: (string | undefined)[] }> {
+  async function walk<T>(
+    fetchPage: FetchPage<T>,
+    between: () => Promise<void>,
+    identity?: (record: T) => string | number,
+  ): Promise<{ keys: (string | number)[]; afters: (string | undefined)[] }> {
     const afters: (string | undefined)[] = [];
     let pages = 0;
     const keys: (string | number)[] = [];
@@ -65,7 +69,10 @@ describe.each(BACKENDS)('on %s', (backend) => {
   function expectEachOnce(keys: (string | number)[], before: number[]): void {
     expect(new Set(keys).size, 'no record twice').toBe(keys.length);
     const got = new Set(keys);
-    expect(before.filter((id) => !got.has(id)), 'no record missing').toEqual([]);
+    expect(
+      before.filter((id) => !got.has(id)),
+      'no record missing',
+    ).toEqual([]);
   }
 
   describe('keyset reading of the bundled server', () => {
@@ -100,11 +107,17 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
     it('units for receipts: every unit still in stock once, with units sold between pages', async () => {
       const before = await ids(`select id from item_specs where company_id = 1 and status = 'in_stock' order by id`);
-      const { keys } = await walk((start, limit, after) => client.listReceiptSpecs({ companyId: 1, start, limit, after }), () => saveSales(1, { unit: true }));
+      const { keys } = await walk(
+        (start, limit, after) => client.listReceiptSpecs({ companyId: 1, start, limit, after }),
+        () => saveSales(1, { unit: true }),
+      );
       const inStock = new Set(await ids(`select id from item_specs where company_id = 1 and status = 'in_stock'`));
       expect(new Set(keys).size).toBe(keys.length);
       // Sold during the walk: may or may not be listed; every unit still in stock is.
-      expectEachOnce(keys, before.filter((id) => inStock.has(id)));
+      expectEachOnce(
+        keys,
+        before.filter((id) => inStock.has(id)),
+      );
     }, 60_000);
   });
 });

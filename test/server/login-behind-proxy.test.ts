@@ -36,7 +36,11 @@ async function withServer(trustProxy: string[] | undefined, run: (url: string) =
 }
 
 const logIn = (url: string, username: string, password: string, client: string) =>
-  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ username, password }) });
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: JSON.stringify({ username, password }),
+  });
 
 /** 20 wrong guesses with made-up names from one client, then the real user from another. */
 async function guessesThenUser(url: string): Promise<number> {

@@ -49,7 +49,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
     it('keep passwords only as salted scrypt hashes', async () => {
       await server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'Till 2', username: 'till2', password: 'first password' });
-      const hashes = (await server.rows<{ password_hash: string }>(`select password_hash from users where username in ('joseph', 'till2')`)).map((row) => row.password_hash);
+      const hashes = (await server.rows<{ password_hash: string }>(`select password_hash from users where username in ('joseph', 'till2')`)).map(
+        (row) => row.password_hash,
+      );
       expect(hashes).toHaveLength(2);
       for (const hash of hashes) expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
       // Same password, different salt: different hashes.
@@ -58,12 +60,16 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
     it('refuse short passwords and taken login names', async () => {
       await expect(server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'X', username: 'x', password: 'short' })).rejects.toThrow(/at least 8/);
-      await expect(server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'Y', username: 'Joseph', password: 'long enough' })).rejects.toThrow(/already a user "joseph"/);
+      await expect(server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'Y', username: 'Joseph', password: 'long enough' })).rejects.toThrow(
+        /already a user "joseph"/,
+      );
     });
 
     it('check at most five passwords of a burst of 40 concurrent wrong guesses for one name, and refuse the rest with 429', async () => {
       await server.shop.createLocalUser({ companyId: 1, role: 'cashier', name: 'Burst', username: 'burst', password: 'the right one' });
-      const guesses = Array.from({ length: 40 }, (_, guess) => server.request('POST', '/api/auth/login', { body: { username: 'burst', password: `guess ${guess}` } }));
+      const guesses = Array.from({ length: 40 }, (_, guess) =>
+        server.request('POST', '/api/auth/login', { body: { username: 'burst', password: `guess ${guess}` } }),
+      );
       const statuses = (await Promise.all(guesses)).map((response) => response.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(5);
       expect(statuses.filter((status) => status === 429)).toHaveLength(35);

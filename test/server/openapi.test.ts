@@ -44,12 +44,21 @@ describe.each(BACKENDS)('on %s', (backend) => {
       }
       expect(document.paths[LOGIN_PATH]?.post).toBeDefined();
       // The interface's own parameters, spelled as it spells them.
-      expect(document.paths['/api/propertystmt/payadvice']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['companyId', 'propertyId', 'lldPaymentType', 'srvcId', 'month', 'year']));
+      expect(document.paths['/api/propertystmt/payadvice']!.get!.parameters!.map((p) => p.name)).toEqual(
+        expect.arrayContaining(['companyId', 'propertyId', 'lldPaymentType', 'srvcId', 'month', 'year']),
+      );
     });
 
-    it('describes the bundled server\'s reference data, the company\'s currency and PIN optional (earlier servers lack them)', () => {
-      const operation = document.paths['/api/local/reference-data']?.get as Operation & { responses: { 200: { content: { 'application/json': { schema: { properties: { company: { properties: Record<string, unknown>; required: string[] } } } } } } } };
-      expect(operation.parameters!.map((p) => [p.name, p.required])).toEqual([['companyId', true], ['unitIds', false]]);
+    it("describes the bundled server's reference data, the company's currency and PIN optional (earlier servers lack them)", () => {
+      const operation = document.paths['/api/local/reference-data']?.get as Operation & {
+        responses: {
+          200: { content: { 'application/json': { schema: { properties: { company: { properties: Record<string, unknown>; required: string[] } } } } } };
+        };
+      };
+      expect(operation.parameters!.map((p) => [p.name, p.required])).toEqual([
+        ['companyId', true],
+        ['unitIds', false],
+      ]);
       const company = operation.responses[200].content['application/json'].schema.properties.company;
       expect(Object.keys(company.properties)).toEqual(expect.arrayContaining(['currency', 'taxNumber']));
       expect(company.required).not.toContain('currency');

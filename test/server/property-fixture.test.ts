@@ -69,13 +69,26 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(response.status).toBe(200);
       expect(Value.Check(PayAdvice, response.body)).toBe(true);
       const a = response.body;
-      expect(a.rentsList.map((l: Record<string, unknown>) => [l.unitNo, l.tenantName, l.monthlyCharge, l.invoiced, l.balanceBf, l.amountPaid, l.amountPaidTax, l.balanceCf])).toEqual(expected.lines);
+      expect(
+        a.rentsList.map((l: Record<string, unknown>) => [
+          l.unitNo,
+          l.tenantName,
+          l.monthlyCharge,
+          l.invoiced,
+          l.balanceBf,
+          l.amountPaid,
+          l.amountPaidTax,
+          l.balanceCf,
+        ]),
+      ).toEqual(expected.lines);
       const { lines: _lines, ...figures } = expected;
       expect({ ...a, rentsList: undefined, expenseList: undefined }).toMatchObject(figures);
       expect(a.manFeesRate).toBe(7.5);
       expect(a.statementType).toBe('INTERIM');
       expect(a.expenseList).toEqual(
-        fx.expenses.filter((e) => Number(e.date.slice(5, 7)) === q.month).map((e) => ({ txnDate: expect.any(Number), description: e.description, amount: e.amount })),
+        fx.expenses
+          .filter((e) => Number(e.date.slice(5, 7)) === q.month)
+          .map((e) => ({ txnDate: expect.any(Number), description: e.description, amount: e.amount })),
       );
     });
 
@@ -87,20 +100,43 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('a prepared FINAL statement shows the March figures; its negative balance opens April', async () => {
-      const march = await server.shop.prepareStatement({ companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026, final: true, preparedByUserId: null, now: () => Date.UTC(2026, 3, 5) });
+      const march = await server.shop.prepareStatement({
+        companyId: 1,
+        propertyId: ids.propertyId,
+        month: 3,
+        year: 2026,
+        final: true,
+        preparedByUserId: null,
+        now: () => Date.UTC(2026, 3, 5),
+      });
       expect(march.amtPyble).toBe(fx.MARCH_COMBINED.netAmountDue);
       const list = await get('/api/propertystmt/statements', { companyId: 1, landlordId: ids.landlordId, paidPosted: 'ALL' });
       expect(list.status).toBe(200);
       expect(Value.Check(StatementsResponse, list.body)).toBe(true);
       expect(list.body.count).toBe(1);
-      expect(list.body.list[0]).toMatchObject({ ...fx.MARCH_COMBINED_STATEMENT, statementType: 'FINAL', month: 'MARCH', year: 2026, propertyCode: 'BAO', lldCode: 'LL-BAO' });
+      expect(list.body.list[0]).toMatchObject({
+        ...fx.MARCH_COMBINED_STATEMENT,
+        statementType: 'FINAL',
+        month: 'MARCH',
+        year: 2026,
+        propertyCode: 'BAO',
+        lldCode: 'LL-BAO',
+      });
       expect((await get('/api/propertystmt/payadvice', { companyId: 1, propertyId: ids.propertyId, month: 3, year: 2026 })).body.statementType).toBe('FINAL');
 
       // A positive amount due is paid out: April starts from 0.
       expect((await get('/api/propertystmt/payadvice', { companyId: 1, propertyId: ids.propertyId, month: 4, year: 2026 })).body.balanceBf).toBe(0);
       // April closes with a debt (no income, an expense): May's balanceBf carries it.
       await server.shop.importLedger(1, 'expenses', `property_code,date,description,amount\nBAO,2026-04-10,Roof <repair>,2500`);
-      const april = await server.shop.prepareStatement({ companyId: 1, propertyId: ids.propertyId, month: 4, year: 2026, final: true, preparedByUserId: null, now: () => Date.UTC(2026, 4, 5) });
+      const april = await server.shop.prepareStatement({
+        companyId: 1,
+        propertyId: ids.propertyId,
+        month: 4,
+        year: 2026,
+        final: true,
+        preparedByUserId: null,
+        now: () => Date.UTC(2026, 4, 5),
+      });
       expect(april.amtPyble).toBe(-2500);
       const may = await get('/api/propertystmt/payadvice', { companyId: 1, propertyId: ids.propertyId, month: 5, year: 2026 });
       expect(may.body.balanceBf).toBe(-2500);

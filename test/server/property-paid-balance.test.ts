@@ -31,7 +31,17 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.status).toBe(200);
       expect(Value.Check(PaidBalanceResponse, response.body)).toBe(true);
-      const rows = response.body as { unitNo: string; property: string; vacant: number; occupied: number; tenant: string; putmId: number; tntAccount: string; phoneNo: string; stmtSection: string }[];
+      const rows = response.body as {
+        unitNo: string;
+        property: string;
+        vacant: number;
+        occupied: number;
+        tenant: string;
+        putmId: number;
+        tntAccount: string;
+        phoneNo: string;
+        stmtSection: string;
+      }[];
       expect(rows.length).toBeGreaterThan(3);
       expect(rows.map((r) => r.unitNo)).toEqual([...rows.map((r) => r.unitNo)].sort(compareNatural));
       expect(new Set(rows.map((r) => r.property)).size).toBe(1);
@@ -45,7 +55,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const response = await get({ companyId: 1, zoneId: 1, month: 9, year: 2026 });
       expect(response.status).toBe(200);
       const rows = response.body as Record<string, number>[];
-      const unitsInZone = server.seeded.sqlite.prepare('select count(*) as n from units u join properties p on p.id = u.property_id where p.company_id = 1 and p.zone_id = 1').get() as { n: number };
+      const unitsInZone = server.seeded.sqlite
+        .prepare('select count(*) as n from units u join properties p on p.id = u.property_id where p.company_id = 1 and p.zone_id = 1')
+        .get() as { n: number };
       expect(unitsInZone.n).toBeGreaterThan(0);
       expect(rows.length).toBeGreaterThanOrEqual(unitsInZone.n);
       // Rows that owe or hold something, so the sums below are not all of zeros.
@@ -72,7 +84,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       }
       const inZone = server.seeded.sqlite.prepare('select name from properties where company_id = 1 and zone_id = 1').all() as { name: string }[];
       expect(new Set((zone.body as { property: string }[]).map((r) => r.property))).toEqual(new Set(inZone.map((p) => p.name)));
-      const inBoth = server.seeded.sqlite.prepare('select count(*) as n from units u join properties p on p.id = u.property_id where p.zone_id = 1 and p.field_officer_id = 1').get() as { n: number };
+      const inBoth = server.seeded.sqlite
+        .prepare('select count(*) as n from units u join properties p on p.id = u.property_id where p.zone_id = 1 and p.field_officer_id = 1')
+        .get() as { n: number };
       expect((both.body as unknown[]).length).toBeGreaterThanOrEqual(inBoth.n);
       expect((both.body as unknown[]).length).toBeLessThanOrEqual((zone.body as unknown[]).length);
     });
@@ -110,7 +124,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
         { companyId: 'one', propertyId: 1 },
         { companyId: 1, propertyId: 'abc' },
         { companyId: 1, propertyId: '1 OR 1=1' },
-        { companyId: 1, propertyId: "1; drop table units; --" },
+        { companyId: 1, propertyId: '1; drop table units; --' },
         { companyId: 1, zoneId: "1' or '1'='1" },
         { companyId: 1, propertyId: 1, year: 'last' },
       ];
@@ -127,7 +141,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('answers 404 for unknown ids', async () => {
-      for (const query of [{ companyId: 1, propertyId: 999_999 }, { companyId: 1, zoneId: 999_999 }, { companyId: 1, fieldOfficerId: 999_999 }]) {
+      for (const query of [
+        { companyId: 1, propertyId: 999_999 },
+        { companyId: 1, zoneId: 999_999 },
+        { companyId: 1, fieldOfficerId: 999_999 },
+      ]) {
         const response = await get(query);
         expect(response.status).toBe(404);
         expect(response.body.code).toBe('NOT_FOUND');

@@ -38,7 +38,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(serviceOnly.body.rentReceived).toBe(0);
       const cents = (v: number) => Math.round(v * 100);
       const a = combined.body;
-      expect(cents(a.netAmountDue)).toBe(cents(a.balanceBf) + cents(a.periodIncome) + cents(a.taxReceived) - cents(a.totalDeductions) - cents(a.deferredPayment));
+      expect(cents(a.netAmountDue)).toBe(
+        cents(a.balanceBf) + cents(a.periodIncome) + cents(a.taxReceived) - cents(a.totalDeductions) - cents(a.deferredPayment),
+      );
       expect(a.withEffectTo - a.withEffectFrom + 1).toBeGreaterThan(27 * 86_400_000);
       expect(a.rentsList.some((l: { tenantName: string }) => l.tenantName === 'VACANT')).toBe(true);
     });

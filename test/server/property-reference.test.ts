@@ -24,7 +24,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
   const sql = <T>(text: string, ...params: unknown[]) => server.seeded.sqlite.prepare(text).all(...params) as T[];
 
   describe('property reference', () => {
-    it('gives an accountant the company\'s zones, officers, landlords and properties, with names and counts', async () => {
+    it("gives an accountant the company's zones, officers, landlords and properties, with names and counts", async () => {
       const { status, body } = await server.request('GET', PROPERTY_REFERENCE_PATH, { token: server.tokenFor(1, 'accountant'), query: { companyId: 1 } });
       expect(status).toBe(200);
       // Every row of the company, and only those: compared with the tables themselves.

@@ -42,7 +42,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(Value.Check(StatementsResponse, all.body)).toBe(true);
       expect(all.body.count).toBe(all.body.list.length);
       expect(all.body.count).toBeGreaterThan(0);
-      const landlordProperties = new Set((server.seeded.sqlite.prepare('select id from properties where landlord_id = 1').all() as { id: number }[]).map((p) => p.id));
+      const landlordProperties = new Set(
+        (server.seeded.sqlite.prepare('select id from properties where landlord_id = 1').all() as { id: number }[]).map((p) => p.id),
+      );
       expect(all.body.list.every((s: { propertyId: number }) => landlordProperties.has(s.propertyId))).toBe(true);
       const yes = await get(STATEMENTS, { companyId: 1, landlordId: 1, paidPosted: 'YES' });
       const no = await get(STATEMENTS, { companyId: 1, landlordId: 1, paidPosted: 'NO' });
@@ -52,7 +54,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
       // Each list is exactly the statements paid, or not yet paid, as the store holds them.
       const idsOf = (list: { id: number }[]) => list.map((s) => s.id).sort((a, b) => a - b);
       const seededPaid = (paid: string) =>
-        (server.seeded.sqlite.prepare('select s.id from statements s join properties p on p.id = s.property_id where p.landlord_id = 1 and s.paid_posted = ? order by s.id').all(paid) as { id: number }[]).map((s) => s.id);
+        (
+          server.seeded.sqlite
+            .prepare('select s.id from statements s join properties p on p.id = s.property_id where p.landlord_id = 1 and s.paid_posted = ? order by s.id')
+            .all(paid) as { id: number }[]
+        ).map((s) => s.id);
       expect(idsOf(yes.body.list)).toEqual(seededPaid('YES'));
       expect(idsOf(no.body.list)).toEqual(seededPaid('NO'));
       // Approved is not paid: the NO list holds approved statements too, so a filter on approval would fail here.
@@ -66,7 +72,13 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('refuses missing or invalid parameters, other companies and cashiers', async () => {
-      for (const query of [{ companyId: 1, landlordId: 1 }, { companyId: 1, paidPosted: 'ALL' }, { landlordId: 1, paidPosted: 'ALL' }, { companyId: 1, landlordId: 1, paidPosted: "ALL' OR 1=1 --" }, { companyId: 1, landlordId: 1, paidPosted: 'MAYBE' }]) {
+      for (const query of [
+        { companyId: 1, landlordId: 1 },
+        { companyId: 1, paidPosted: 'ALL' },
+        { landlordId: 1, paidPosted: 'ALL' },
+        { companyId: 1, landlordId: 1, paidPosted: "ALL' OR 1=1 --" },
+        { companyId: 1, landlordId: 1, paidPosted: 'MAYBE' },
+      ]) {
         expect((await get(STATEMENTS, query)).status, JSON.stringify(query)).toBe(400);
       }
       const foreignLandlord = one<{ id: number }>('select min(id) as id from landlords where company_id = 2').id;
@@ -137,15 +149,62 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const csv = (header: string, rows: string[]) => [header, ...rows].join('\n');
       const units = Array.from({ length: 60 }, (_, i) => `U${i + 1}`);
       await server.shop.importLedger(1, 'landlords', csv('code,name', ['LL-BIG,"Big & Tall <Estates>"']));
-      await server.shop.importLedger(1, 'properties', csv('code,name,landlord_code,lr_no,zone,man_fee_rate', ['BIG,Kilima Towers,LL-BIG,LR/60/1,Westlands,10']));
-      await server.shop.importLedger(1, 'units', csv('property_code,unit_no,market_rent,service_charge', units.map((u, i) => `BIG,${u},${20000 + i * 100},1500`)));
-      await server.shop.importLedger(1, 'tenants', csv('account_no,name', units.map((u, i) => `BIG-${u},"Tenant ${i + 1} with a rather long name that must be cut to fit"`)));
-      await server.shop.importLedger(1, 'tenancies', csv('property_code,unit_no,tenant_account,from', units.slice(0, 58).map((u) => `BIG,${u},BIG-${u},2026-01-01`)));
-      await server.shop.importLedger(1, 'charges', csv('property_code,unit_no,tenant_account,month,kind,amount', units.slice(0, 58).flatMap((u, i) => [`BIG,${u},BIG-${u},2026-03,rent,${20000 + i * 100}`, `BIG,${u},BIG-${u},2026-03,service,1500`])));
-      await server.shop.importLedger(1, 'receipts', csv('property_code,unit_no,tenant_account,date,amount', units.slice(0, 50).map((u, i) => `BIG,${u},BIG-${u},2026-03-05,${21500 + i * 100}`)));
+      await server.shop.importLedger(
+        1,
+        'properties',
+        csv('code,name,landlord_code,lr_no,zone,man_fee_rate', ['BIG,Kilima Towers,LL-BIG,LR/60/1,Westlands,10']),
+      );
+      await server.shop.importLedger(
+        1,
+        'units',
+        csv(
+          'property_code,unit_no,market_rent,service_charge',
+          units.map((u, i) => `BIG,${u},${20000 + i * 100},1500`),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'tenants',
+        csv(
+          'account_no,name',
+          units.map((u, i) => `BIG-${u},"Tenant ${i + 1} with a rather long name that must be cut to fit"`),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'tenancies',
+        csv(
+          'property_code,unit_no,tenant_account,from',
+          units.slice(0, 58).map((u) => `BIG,${u},BIG-${u},2026-01-01`),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'charges',
+        csv(
+          'property_code,unit_no,tenant_account,month,kind,amount',
+          units.slice(0, 58).flatMap((u, i) => [`BIG,${u},BIG-${u},2026-03,rent,${20000 + i * 100}`, `BIG,${u},BIG-${u},2026-03,service,1500`]),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'receipts',
+        csv(
+          'property_code,unit_no,tenant_account,date,amount',
+          units.slice(0, 50).map((u, i) => `BIG,${u},BIG-${u},2026-03-05,${21500 + i * 100}`),
+        ),
+      );
       await server.shop.importLedger(1, 'expenses', csv('property_code,date,description,amount', ['BIG,2026-03-10,Lift service,12500.50']));
       const [{ id: propertyId }] = (await server.rows<{ id: number }>(`select id from properties where code = 'BIG'`)) as [{ id: number }];
-      const statement = await server.shop.prepareStatement({ companyId: 1, propertyId, month: 3, year: 2026, final: true, preparedByUserId: null, now: () => Date.UTC(2026, 3, 5) });
+      const statement = await server.shop.prepareStatement({
+        companyId: 1,
+        propertyId,
+        month: 3,
+        year: 2026,
+        final: true,
+        preparedByUserId: null,
+        now: () => Date.UTC(2026, 3, 5),
+      });
       const link = await get(PDF, { statementId: statement.id });
       const document = await download(link.body.message);
       expect(document.status).toBe(200);

@@ -20,7 +20,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
     afterAll(async () => server.close());
 
-    it('lists the company\'s shops, cashbooks, users, channels, tax rates and products sold by quantity', async () => {
+    it("lists the company's shops, cashbooks, users, channels, tax rates and products sold by quantity", async () => {
       const { status, body } = await server.request('GET', REFERENCE_DATA_PATH, { token: server.tokenFor(1, 'cashier'), query: { companyId: 1 } });
       expect(status).toBe(200);
       expect(body.company).toMatchObject({ id: 1, timeZone: 'Africa/Nairobi' });
@@ -40,7 +40,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       for (const { id } of company2) expect(body.shops.some((s: { id: number }) => s.id === id)).toBe(false);
     });
 
-    it('gives the company\'s currency and tax registration number; a server without them is still read', async () => {
+    it("gives the company's currency and tax registration number; a server without them is still read", async () => {
       const token = server.tokenFor(1, 'cashier');
       const { body } = await server.request('GET', REFERENCE_DATA_PATH, { token, query: { companyId: 1 } });
       expect(body.company).toMatchObject({ currency: 'KES', taxNumber: 'P051234567X' });
@@ -50,7 +50,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const earlier = {
         description: 'earlier server',
         close: async () => undefined,
-        request: async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ...body, company: earlierCompany })) }),
+        request: async () => ({
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(JSON.stringify({ ...body, company: earlierCompany })),
+        }),
       };
       const refs = await fetchReferenceData({ transport: earlier }, 1);
       expect(refs?.company.name).toBe(body.company.name);
@@ -58,10 +62,16 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(refs?.company.taxNumber).toBeUndefined();
     });
 
-    it('names the serialised units asked for, sold or in stock, and only the company\'s', async () => {
-      const sold = server.seeded.sqlite.prepare("select id, imei1 from item_specs where company_id = 1 and status = 'sold' limit 1").get() as { id: number; imei1: string };
+    it("names the serialised units asked for, sold or in stock, and only the company's", async () => {
+      const sold = server.seeded.sqlite.prepare("select id, imei1 from item_specs where company_id = 1 and status = 'sold' limit 1").get() as {
+        id: number;
+        imei1: string;
+      };
       const other = server.seeded.sqlite.prepare('select id from item_specs where company_id = 2 limit 1').get() as { id: number };
-      const { status, body } = await server.request('GET', REFERENCE_DATA_PATH, { token: server.tokenFor(1, 'accountant'), query: { companyId: 1, unitIds: `${sold.id},${other.id}` } });
+      const { status, body } = await server.request('GET', REFERENCE_DATA_PATH, {
+        token: server.tokenFor(1, 'accountant'),
+        query: { companyId: 1, unitIds: `${sold.id},${other.id}` },
+      });
       expect(status).toBe(200);
       expect(body.units).toEqual([expect.objectContaining({ id: sold.id, imei1: sold.imei1, sold: true })]);
     });
@@ -84,7 +94,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
         await expect(fetchReferenceData({ transport: embedded }, 99)).rejects.toMatchObject({ kind: 'notFound', serverMessage: 'companyId: no company 99' });
         expect((await fetchReferenceData({ transport: embedded }, 2))?.company.id).toBe(2);
         await embedded.close();
-        const elsewhere = { description: 'x', close: async () => undefined, request: async () => ({ status: 404, headers: { 'content-type': 'text/html' }, body: Buffer.from('<h1>Not Found</h1>') }) };
+        const elsewhere = {
+          description: 'x',
+          close: async () => undefined,
+          request: async () => ({ status: 404, headers: { 'content-type': 'text/html' }, body: Buffer.from('<h1>Not Found</h1>') }),
+        };
         expect(await fetchReferenceData({ transport: elsewhere }, 1)).toBeUndefined();
       } finally {
         await transport.close();

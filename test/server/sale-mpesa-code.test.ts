@@ -42,7 +42,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
   const salesCount = async () => Number((await server.rows<{ n: number }>('select count(*) as n from cash_sales'))[0]!.n);
   const receiptOf = async (id: number) => (await server.rows<{ receipt_no: string }>('select receipt_no from cash_sales where id = ?', id))[0]!.receipt_no;
 
-  it('refuses a code not of M-Pesa\'s form, in lower case, or missing (405 naming the field); a cash reference is not checked', async () => {
+  it("refuses a code not of M-Pesa's form, in lower case, or missing (405 naming the field); a cash reference is not checked", async () => {
     const before = await salesCount();
     for (const [code, words] of [
       ['abc', '"abc" is not an M-Pesa transaction code (ten capital letters and digits'],
@@ -69,7 +69,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
     const again = await save(paidByMpesa(code));
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('CONFLICT');
-    expect(again.body.message).toContain(`channelsDto[1].referenceNo: M-Pesa code ${code} was already used by receipt ${first.body.receiptNo} (sale ${first.body.id})`);
+    expect(again.body.message).toContain(
+      `channelsDto[1].referenceNo: M-Pesa code ${code} was already used by receipt ${first.body.receiptNo} (sale ${first.body.id})`,
+    );
     expect(await salesCount()).toBe(before);
 
     // The sale that holds the code, updated with its own code again: no conflict, the receipt kept.

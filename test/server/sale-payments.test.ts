@@ -43,15 +43,31 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(status).toBe(200);
       expect(reply.list).toEqual([
         { saleId: id, channelId: refs.channels.CASH, name: 'Cash', method: 'CASH', referenceNo: null, amount: 600, tendered: 1000, change: 400 },
-        { saleId: id, channelId: refs.channels.MPESA, name: 'M-Pesa till 512345', method: 'MPESA', referenceNo: 'QKX7Y2Z9AB', amount: 400, tendered: null, change: null },
+        {
+          saleId: id,
+          channelId: refs.channels.MPESA,
+          name: 'M-Pesa till 512345',
+          method: 'MPESA',
+          referenceNo: 'QKX7Y2Z9AB',
+          amount: 400,
+          tendered: null,
+          change: null,
+        },
       ]);
     });
 
     it('gives a sale saved without channels one payment of its amount by its method, and a sale on credit none', async () => {
-      const plain = await save({ ...saleBody(refs, [accessoryLine(refs, 1)], { paid: 250 }), channelsDto: undefined, paymentMethod: 'CHECK', transactionType: 'CHECK' });
+      const plain = await save({
+        ...saleBody(refs, [accessoryLine(refs, 1)], { paid: 250 }),
+        channelsDto: undefined,
+        paymentMethod: 'CHECK',
+        transactionType: 'CHECK',
+      });
       const credit = await save(saleBody(refs, [accessoryLine(refs, 1)], { paid: 0 }));
       const payments = await fetchSalePayments({ transport: createHttpTransport({ baseUrl: server.url }), token: cashier }, 1, [plain, credit]);
-      expect(payments?.get(plain)).toEqual([{ saleId: plain, channelId: null, name: 'CHECK', method: 'CHECK', referenceNo: null, amount: 250, tendered: null, change: null }]);
+      expect(payments?.get(plain)).toEqual([
+        { saleId: plain, channelId: null, name: 'CHECK', method: 'CHECK', referenceNo: null, amount: 250, tendered: null, change: null },
+      ]);
       expect(payments?.get(credit)).toEqual([]);
     });
 
@@ -63,7 +79,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(response.body.message).toContain('channelsDto[0].tendered 400 is less than the amount paid, 500');
     });
 
-    it('shows no other company\'s sales, and refuses another company (403)', async () => {
+    it("shows no other company's sales, and refuses another company (403)", async () => {
       const other = server.seeded.sqlite.prepare('select id from cash_sales where company_id = 2 limit 1').get() as { id: number };
       const { body } = await server.request('GET', SALE_PAYMENTS_PATH, { token: cashier, query: { companyId: 1, saleIds: String(other.id) } });
       expect(body.list).toEqual([]);
@@ -80,9 +96,11 @@ describe('sale payments on SQLite only', () => {
   });
   afterAll(async () => sqliteServer.close());
 
-  it('finds the sales by id, never by walking every sale of the company (SQLite\'s query plan)', () => {
+  it("finds the sales by id, never by walking every sale of the company (SQLite's query plan)", () => {
     // The SQLite text numbers its parameters (?1 company, ?2 the ids): better-sqlite3 binds them by key.
-    const plan = (sqliteServer.store.sqlite.prepare(`explain query plan ${SALE_PAYMENTS.sqlite}`).all({ 1: 1, 2: '[1,2]' }) as { detail: string }[]).map((row) => row.detail);
+    const plan = (sqliteServer.store.sqlite.prepare(`explain query plan ${SALE_PAYMENTS.sqlite}`).all({ 1: 1, 2: '[1,2]' }) as { detail: string }[]).map(
+      (row) => row.detail,
+    );
     expect(plan).toContain('SEARCH s USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan.filter((detail) => /^(SCAN|SEARCH) s USING (COVERING )?INDEX/.test(detail))).toEqual([]);
   });

@@ -97,7 +97,10 @@ describe('peers that stall', () => {
   });
 
   it('a kept-alive connection with no next request is closed', async () => {
-    const { closed } = peer(server.url, `GET /api/inventorycashsale/list?companyId=1&start=0&limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    const { closed } = peer(
+      server.url,
+      `GET /api/inventorycashsale/list?companyId=1&start=0&limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
     const { text, afterMs } = await closed;
     expect(statusOf(text)).toBe(200);
     // Node closes an idle kept-alive socket keepAliveTimeoutBuffer (1 s on Node 22 and 24) after
@@ -127,7 +130,10 @@ describe('shutdown', () => {
       `POST /api/inventorycashsale/save HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, cut)}`,
     );
     // A peer that stalls in its body and never finishes.
-    const stalled = peer(server.url, `POST /api/inventorycashsale/save HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{`);
+    const stalled = peer(
+      server.url,
+      `POST /api/inventorycashsale/save HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{`,
+    );
     // Both requests have begun (their headers were read) before shutdown does.
     await bothBegun;
     const began = performance.now();

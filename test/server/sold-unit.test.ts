@@ -41,11 +41,20 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const lookup = await server.request('GET', UNIT_LOOKUP_PATH, { token: cashier, query: { companyId: 1, identifier: unit!.imei1 } });
       expect(lookup.status).toBe(200);
       expect(lookup.body.list).toEqual([
-        expect.objectContaining({ id: unit!.id, imei1: unit!.imei1, status: 'sold', sale: { saleId: first.body.id, receiptNo: sold.receipt_no, issueDate: sold.issue_date, soldBy: sold.user, shop: sold.shop } }),
+        expect.objectContaining({
+          id: unit!.id,
+          imei1: unit!.imei1,
+          status: 'sold',
+          sale: { saleId: first.body.id, receiptNo: sold.receipt_no, issueDate: sold.issue_date, soldBy: sold.user, shop: sold.shop },
+        }),
       ]);
       // Another company's token sees nothing of company 1, and may not ask for it.
-      expect((await server.request('GET', UNIT_LOOKUP_PATH, { token: server.tokenFor(2, 'cashier'), query: { companyId: 1, identifier: unit!.imei1 } })).status).toBe(403);
-      expect((await server.request('GET', UNIT_LOOKUP_PATH, { token: server.tokenFor(2, 'cashier'), query: { companyId: 2, identifier: unit!.imei1 } })).body.list).toEqual([]);
+      expect(
+        (await server.request('GET', UNIT_LOOKUP_PATH, { token: server.tokenFor(2, 'cashier'), query: { companyId: 1, identifier: unit!.imei1 } })).status,
+      ).toBe(403);
+      expect(
+        (await server.request('GET', UNIT_LOOKUP_PATH, { token: server.tokenFor(2, 'cashier'), query: { companyId: 2, identifier: unit!.imei1 } })).body.list,
+      ).toEqual([]);
     });
   });
 });

@@ -40,16 +40,55 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const units = Array.from({ length: 70 }, (_, i) => `T${i + 1}`);
       await server.shop.importLedger(1, 'landlords', csv('code,name', ['LL-TALL,Tall Estates']));
       await server.shop.importLedger(1, 'properties', csv('code,name,landlord_code,man_fee_rate', ['TALL,Mnara Court,LL-TALL,10']));
-      await server.shop.importLedger(1, 'units', csv('property_code,unit_no,market_rent,service_charge', units.map((u) => `TALL,${u},15000,0`)));
-      await server.shop.importLedger(1, 'tenants', csv('account_no,name', units.map((u) => `TALL-${u},Tenant ${u}`)));
-      await server.shop.importLedger(1, 'tenancies', csv('property_code,unit_no,tenant_account,from', units.map((u) => `TALL,${u},TALL-${u},2026-01-01`)));
-      await server.shop.importLedger(1, 'charges', csv('property_code,unit_no,tenant_account,month,kind,amount', units.map((u) => `TALL,${u},TALL-${u},2026-03,rent,15000`)));
-      const prepare = async (final: boolean) => server.shop.prepareStatement({ companyId: 1, propertyId: await propertyId('TALL'), month: 3, year: 2026, final, preparedByUserId: null, now: () => Date.UTC(2026, 3, 5) });
+      await server.shop.importLedger(
+        1,
+        'units',
+        csv(
+          'property_code,unit_no,market_rent,service_charge',
+          units.map((u) => `TALL,${u},15000,0`),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'tenants',
+        csv(
+          'account_no,name',
+          units.map((u) => `TALL-${u},Tenant ${u}`),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'tenancies',
+        csv(
+          'property_code,unit_no,tenant_account,from',
+          units.map((u) => `TALL,${u},TALL-${u},2026-01-01`),
+        ),
+      );
+      await server.shop.importLedger(
+        1,
+        'charges',
+        csv(
+          'property_code,unit_no,tenant_account,month,kind,amount',
+          units.map((u) => `TALL,${u},TALL-${u},2026-03,rent,15000`),
+        ),
+      );
+      const prepare = async (final: boolean) =>
+        server.shop.prepareStatement({
+          companyId: 1,
+          propertyId: await propertyId('TALL'),
+          month: 3,
+          year: 2026,
+          final,
+          preparedByUserId: null,
+          now: () => Date.UTC(2026, 3, 5),
+        });
 
       const interim = await pdfOf((await prepare(false)).id);
       // 70 rent lines do not fit one A4 page: the mark must reach the pages after the first.
       expect(interim.pages.length).toBeGreaterThanOrEqual(2);
-      const marked = interim.pages.filter((page) => page.text.includes('DRAFT - INTERIM: a draft for MARCH 2026; its figures may change until the FINAL statement is prepared'));
+      const marked = interim.pages.filter((page) =>
+        page.text.includes('DRAFT - INTERIM: a draft for MARCH 2026; its figures may change until the FINAL statement is prepared'),
+      );
       expect(marked).toHaveLength(interim.pages.length);
       // The large diagonal words too, once on each page besides its header line.
       expect(interim.pages.every((page) => page.text.split('DRAFT - INTERIM').length - 1 === 2)).toBe(true);
@@ -64,7 +103,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(final.text).not.toContain('Carried forward');
     });
 
-    it('explains a negative FINAL statement in the company\'s currency, the deferred deductions worked out by hand', async () => {
+    it("explains a negative FINAL statement in the company's currency, the deferred deductions worked out by hand", async () => {
       // Company 1 in Uganda shillings with a TIN, set as a user would: the PDF reads the settings.
       await server.shop.changeCompanyIdentity(1, { currency: 'UGX', taxNumber: '1000123456' });
       await server.shop.importLedger(1, 'landlords', csv('code,name', ['LL-DEBT,Owing Landlord']));
@@ -75,7 +114,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
       await server.shop.importLedger(1, 'charges', csv('property_code,unit_no,tenant_account,month,kind,amount', ['DEBT,D1,DEBT-D1,2026-03,rent,10000']));
       await server.shop.importLedger(1, 'receipts', csv('property_code,unit_no,tenant_account,date,amount', ['DEBT,D1,DEBT-D1,2026-03-05,10000']));
       await server.shop.importLedger(1, 'expenses', csv('property_code,date,description,amount', ['DEBT,2026-03-10,New water pump,12000']));
-      const statement = await server.shop.prepareStatement({ companyId: 1, propertyId: await propertyId('DEBT'), month: 3, year: 2026, final: true, preparedByUserId: null, now: () => Date.UTC(2026, 3, 5) });
+      const statement = await server.shop.prepareStatement({
+        companyId: 1,
+        propertyId: await propertyId('DEBT'),
+        month: 3,
+        year: 2026,
+        final: true,
+        preparedByUserId: null,
+        now: () => Date.UTC(2026, 3, 5),
+      });
 
       // By hand: rent received 10,000.00; fee 10% = 1,000.00; VAT 16% on it = 160.00; expenses
       // 12,000.00; deductions 1,000.00 + 160.00 + 12,000.00 = 13,160.00; net 0 + 10,000.00 -
@@ -93,9 +140,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const words = flat(text);
       expect(words).toContain('Carried forward');
       expect(words).toContain('The net amount due is negative: the landlord owes UGX 3,160.00, and nothing is paid out for MARCH 2026.');
-      expect(words).toContain('The statement of APRIL 2026 starts from a balance brought forward of UGX -3,160.00 and recovers it from that month\'s income.');
+      expect(words).toContain("The statement of APRIL 2026 starts from a balance brought forward of UGX -3,160.00 and recovers it from that month's income.");
       expect(words).toContain(
-        'Deferred deductions: UGX 3,160.00 of this month\'s deductions of UGX 13,160.00 (management fees (10%) UGX 1,000.00, VAT on them UGX 160.00, expenses UGX 12,000.00) could not be covered by the month\'s income and balance; that part is deferred to APRIL 2026 with the debt.',
+        "Deferred deductions: UGX 3,160.00 of this month's deductions of UGX 13,160.00 (management fees (10%) UGX 1,000.00, VAT on them UGX 160.00, expenses UGX 12,000.00) could not be covered by the month's income and balance; that part is deferred to APRIL 2026 with the debt.",
       );
     });
 

@@ -26,7 +26,8 @@ describe('catalog import', () => {
   };
 
   it('imports products, creating the categories they name', async () => {
-    const csv = 'code,name,category,price,cost,taxRate,taxIncExc\nXP001,"Oppo A18, 128GB",Smartphones,"15,999.00",12000,16,1\nXP002,Selfie stick,Gadgets,799.5,300,8,0\n';
+    const csv =
+      'code,name,category,price,cost,taxRate,taxIncExc\nXP001,"Oppo A18, 128GB",Smartphones,"15,999.00",12000,16,1\nXP002,Selfie stick,Gadgets,799.5,300,8,0\n';
     expect(await importProducts(server.store, 1, csv)).toEqual({ products: 2, categoriesCreated: 1 });
     const row = server.store.sqlite.prepare(`select name, price_cents, tax_inc_exc from item_products where company_id = 1 and code = 'XP001'`).get();
     expect(row).toEqual({ name: 'Oppo A18, 128GB', price_cents: 1_599_900, tax_inc_exc: 1 });
@@ -94,7 +95,10 @@ describe('catalog import', () => {
   });
 
   it('refuses IMEIs and serials already used, in the file or by stored units, and bad IMEIs', async () => {
-    const stored = server.store.sqlite.prepare(`select imei1, imei2 from item_specs where company_id = 1 and imei2 is not null limit 1`).get() as { imei1: string; imei2: string };
+    const stored = server.store.sqlite.prepare(`select imei1, imei2 from item_specs where company_id = 1 and imei2 is not null limit 1`).get() as {
+      imei1: string;
+      imei2: string;
+    };
     const before = count('select count(*) as n from item_specs');
     const csv = [
       'productCode,serialNo,imei1,imei2',
@@ -120,8 +124,16 @@ describe('catalog import', () => {
   });
 
   it('the database itself refuses a second unit with a used identifier', async () => {
-    const stored = server.store.sqlite.prepare(`select company_id, imei1, id from item_specs where company_id = 1 limit 1`).get() as { company_id: number; imei1: string; id: number };
-    expect(() => server.store.sqlite.prepare(`insert into item_identifiers (company_id, identifier, item_spec_id, kind) values (?, ?, ?, 'imei')`).run(1, stored.imei1, stored.id)).toThrow(/UNIQUE/);
+    const stored = server.store.sqlite.prepare(`select company_id, imei1, id from item_specs where company_id = 1 limit 1`).get() as {
+      company_id: number;
+      imei1: string;
+      id: number;
+    };
+    expect(() =>
+      server.store.sqlite
+        .prepare(`insert into item_identifiers (company_id, identifier, item_spec_id, kind) values (?, ?, ?, 'imei')`)
+        .run(1, stored.imei1, stored.id),
+    ).toThrow(/UNIQUE/);
   });
 
   it('reports unreadable CSV with its line', async () => {

@@ -20,7 +20,19 @@ import type { PaidBalanceRow } from '../../src/contract/paid-balance.js';
 import type { LandlordPaymentType, PayAdvice } from '../../src/contract/pay-advice.js';
 import { sqliteShopStore } from '../../src/store/sqlite/sqlite-shop-store.js';
 import { openStore, type Store } from '../../src/store/sqlite/open-db.js';
-import { allChargesThenReceipts, calendarMonth, csvOf, LEDGER_YEAR, ledgerArbitrary, ledgerFiles, monthByMonth, shuffled, type Batch, type GenLedger, type LedgerFiles } from '../helpers/generated-ledger.js';
+import {
+  allChargesThenReceipts,
+  calendarMonth,
+  csvOf,
+  LEDGER_YEAR,
+  ledgerArbitrary,
+  ledgerFiles,
+  monthByMonth,
+  shuffled,
+  type Batch,
+  type GenLedger,
+  type LedgerFiles,
+} from '../helpers/generated-ledger.js';
 import { LedgerModel, type ModelAdvice, type ModelRow } from '../helpers/ledger-model.js';
 import { importLedger, paidBalanceReport, payAdviceReport, prepareStatement, statementsReport } from '../helpers/sqlite-units.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -57,7 +69,15 @@ async function load(store: Store, ledger: GenLedger, files: LedgerFiles, batches
   for (let m = 1; m <= ledger.months; m++) {
     for (const [i, p] of ledger.properties.entries()) {
       const type = p.statements[m - 1];
-      if (type) await prepareStatement(store, { companyId, propertyId: property[i]!, ...calendarMonth(ledger, m), final: type === 'FINAL', preparedByUserId: null, now: NOW });
+      if (type)
+        await prepareStatement(store, {
+          companyId,
+          propertyId: property[i]!,
+          ...calendarMonth(ledger, m),
+          final: type === 'FINAL',
+          preparedByUserId: null,
+          now: NOW,
+        });
     }
   }
   return {
@@ -89,8 +109,11 @@ async function reports(store: Store, ledger: GenLedger, { companyId, ids }: Impo
       byZone: await each(ids.zone, (zoneId) => paidBalanceReport(store, { ...at, zoneId })),
       byOfficer: await each(ids.officer, (fieldOfficerId) => paidBalanceReport(store, { ...at, fieldOfficerId })),
       payAdvice: await each(ids.property, async (propertyId) => {
-        const byType = Object.fromEntries(await each(TYPES, async (type) => [type, await payAdviceReport(store, { ...at, propertyId, lldPaymentType: type }, NOW)] as const)) as Record<LandlordPaymentType, PayAdvice>;
-        const serviceAlone = ids.service === null ? null : await payAdviceReport(store, { ...at, propertyId, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: ids.service }, NOW);
+        const byType = Object.fromEntries(
+          await each(TYPES, async (type) => [type, await payAdviceReport(store, { ...at, propertyId, lldPaymentType: type }, NOW)] as const),
+        ) as Record<LandlordPaymentType, PayAdvice>;
+        const serviceAlone =
+          ids.service === null ? null : await payAdviceReport(store, { ...at, propertyId, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: ids.service }, NOW);
         return { ...byType, serviceAlone };
       }),
     });
@@ -109,8 +132,20 @@ async function checkInvariants(store: Store, ledger: GenLedger, files: LedgerFil
       for (const row of rows) {
         if (row.putmId === 0) continue;
         const before = last.get(row.putmId) ?? { rent: 0, srvc: 0, total: 0, odns: 0 };
-        expect({ month, putmId: row.putmId, rent: cents(row.rentBalBf), srvc: cents(row.srvcBalBf), total: cents(row.totalBf), odns: cents(row.odnsBalBf) }).toEqual({ month, putmId: row.putmId, ...before });
-        last.set(row.putmId, { rent: cents(row.rentBalCf), srvc: cents(row.srvcBalCf), total: cents(row.totalCf), odns: cents(row.odnsBalBf) + cents(row.odnsTotalUnitCost) - cents(row.odnsPaidItAmount) });
+        expect({
+          month,
+          putmId: row.putmId,
+          rent: cents(row.rentBalBf),
+          srvc: cents(row.srvcBalBf),
+          total: cents(row.totalBf),
+          odns: cents(row.odnsBalBf),
+        }).toEqual({ month, putmId: row.putmId, ...before });
+        last.set(row.putmId, {
+          rent: cents(row.rentBalCf),
+          srvc: cents(row.srvcBalCf),
+          total: cents(row.totalCf),
+          odns: cents(row.odnsBalBf) + cents(row.odnsTotalUnitCost) - cents(row.odnsPaidItAmount),
+        });
         reported += cents(row.paidRent) + cents(row.paidRentTax) + cents(row.paidSrvc) + cents(row.paidSrvcTax) + cents(row.odnsPaidItAmount);
       }
     });
@@ -120,7 +155,8 @@ async function checkInvariants(store: Store, ledger: GenLedger, files: LedgerFil
   // Per tenancy: its allocations are its receipts.
   const tenancies = store.sqlite.prepare('select id from tenancies where company_id = ?').all(imported.companyId) as { id: number }[];
   for (const { id } of tenancies) {
-    const sumOf = (table: string) => (store.sqlite.prepare(`select coalesce(sum(amount_cents), 0) as n from ${table} where tenancy_id = ?`).get(id) as { n: number }).n;
+    const sumOf = (table: string) =>
+      (store.sqlite.prepare(`select coalesce(sum(amount_cents), 0) as n from ${table} where tenancy_id = ?`).get(id) as { n: number }).n;
     expect({ id, allocated: sumOf('receipt_allocations') }).toEqual({ id, allocated: sumOf('receipts') });
   }
 }
@@ -128,12 +164,37 @@ async function checkInvariants(store: Store, ledger: GenLedger, files: LedgerFil
 /** Statements compared with the model over the whole run: the statement checks cannot pass by checking none. */
 let statementsChecked = 0;
 const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
-const ADVICE_FIGURES = ['rentReceived', 'totalUtility', 'taxReceived', 'periodIncome', 'manFees', 'manFeesVat', 'periodExpense', 'totalDeductions', 'balanceBf', 'deferredAmount', 'deferredPayment', 'netAmountDue'] as const;
+const ADVICE_FIGURES = [
+  'rentReceived',
+  'totalUtility',
+  'taxReceived',
+  'periodIncome',
+  'manFees',
+  'manFeesVat',
+  'periodExpense',
+  'totalDeductions',
+  'balanceBf',
+  'deferredAmount',
+  'deferredPayment',
+  'netAmountDue',
+] as const;
 
 /** A report row in the model's terms: its figures in cents, the description only where the model gives one. */
 function asModelRow(row: PaidBalanceRow, like: ModelRow | undefined): ModelRow {
-  const out = Object.fromEntries(Object.keys(like ?? {}).map((k) => [k, typeof like![k as keyof ModelRow] === 'number' ? cents(row[k as keyof PaidBalanceRow] as number) : row[k as keyof PaidBalanceRow]]));
-  return { ...out, unitNo: row.unitNo, tntAccount: row.tntAccount, vacant: row.vacant, occupied: row.occupied, descr: like?.descr === null ? null : row.descr } as ModelRow;
+  const out = Object.fromEntries(
+    Object.keys(like ?? {}).map((k) => [
+      k,
+      typeof like![k as keyof ModelRow] === 'number' ? cents(row[k as keyof PaidBalanceRow] as number) : row[k as keyof PaidBalanceRow],
+    ]),
+  );
+  return {
+    ...out,
+    unitNo: row.unitNo,
+    tntAccount: row.tntAccount,
+    vacant: row.vacant,
+    occupied: row.occupied,
+    descr: like?.descr === null ? null : row.descr,
+  } as ModelRow;
 }
 
 /** Rows in a fixed order for comparison: by unit, then tenant account (VACANT's is ""). */
@@ -142,15 +203,29 @@ const byUnitAndTenant = (a: ModelRow, b: ModelRow) => Number(a.unitNo.slice(1)) 
 function expectRows(where: string, rows: PaidBalanceRow[], expected: ModelRow[]): void {
   // The report's own order: by property, then unit in natural order.
   const units = rows.map((r) => `${r.property}/${r.unitNo}`);
-  expect({ where, order: units }).toEqual({ where, order: [...units].sort((a, b) => a.split('/')[0]!.localeCompare(b.split('/')[0]!) || Number(a.split('/')[1]!.slice(1)) - Number(b.split('/')[1]!.slice(1))) });
+  expect({ where, order: units }).toEqual({
+    where,
+    order: [...units].sort((a, b) => a.split('/')[0]!.localeCompare(b.split('/')[0]!) || Number(a.split('/')[1]!.slice(1)) - Number(b.split('/')[1]!.slice(1))),
+  });
   const want = [...expected].sort(byUnitAndTenant);
-  const got = rows.map((r) => asModelRow(r, want.find((w) => w.unitNo === r.unitNo && w.tntAccount === r.tntAccount))).sort(byUnitAndTenant);
+  const got = rows
+    .map((r) =>
+      asModelRow(
+        r,
+        want.find((w) => w.unitNo === r.unitNo && w.tntAccount === r.tntAccount),
+      ),
+    )
+    .sort(byUnitAndTenant);
   expect({ where, rows: got }).toEqual({ where, rows: want });
 }
 
 function expectAdvice(where: string, advice: PayAdvice, expected: ModelAdvice): void {
   const got = Object.fromEntries(ADVICE_FIGURES.map((f) => [f, cents(advice[f])]));
-  const lines = { rentLines: advice.rentsList.length, amountPaid: advice.rentsList.reduce((s, l) => s + cents(l.amountPaid), 0), amountPaidTax: advice.rentsList.reduce((s, l) => s + cents(l.amountPaidTax), 0) };
+  const lines = {
+    rentLines: advice.rentsList.length,
+    amountPaid: advice.rentsList.reduce((s, l) => s + cents(l.amountPaid), 0),
+    amountPaidTax: advice.rentsList.reduce((s, l) => s + cents(l.amountPaidTax), 0),
+  };
   expect({ where, ...got, statementType: advice.statementType, ...lines }).toEqual({ where, ...expected });
 }
 
@@ -171,8 +246,20 @@ function checkAgainstModel(ledger: GenLedger, model: LedgerModel, r: Reports): v
       const alone = payAdvice[i]!.serviceAlone;
       if (alone) expectAdvice(`${where} service alone`, alone, model.payAdvice(p.code, key, 'SERVICE_CHARGE_ONLY'));
     });
-    zones.forEach((zone, i) => expectRows(`zone ${zone} ${key}`, byZone[i]!, rowsWhere((p) => p.zone === zone)));
-    officers.forEach((officer, i) => expectRows(`officer ${officer} ${key}`, byOfficer[i]!, rowsWhere((p) => p.officer === officer)));
+    zones.forEach((zone, i) =>
+      expectRows(
+        `zone ${zone} ${key}`,
+        byZone[i]!,
+        rowsWhere((p) => p.zone === zone),
+      ),
+    );
+    officers.forEach((officer, i) =>
+      expectRows(
+        `officer ${officer} ${key}`,
+        byOfficer[i]!,
+        rowsWhere((p) => p.officer === officer),
+      ),
+    );
   }
   // Every statement prepared is there, then each is the model's pay advice of its month and the property's type.
   expect(r.statements.list.length).toBe(model.statements.length);
@@ -181,9 +268,44 @@ function checkAgainstModel(ledger: GenLedger, model: LedgerModel, r: Reports): v
     const m = model.statements.find((x) => x.propertyCode === s.propertyCode && x.monthKey === key)!;
     expect({ id: s.id, found: m !== undefined }).toEqual({ id: s.id, found: true });
     const a = m.advice;
-    expect({ id: s.id, type: s.statementType, rent: cents(s.recievedRent), utility: cents(s.receivedUtility), income: cents(s.periodIncome), tax: cents(s.periodVat), fees: cents(s.manFees), vat: cents(s.manFeesTax), feesTotal: cents(s.manFeesTotal), expenses: cents(s.expenses), periodExpense: cents(s.periodExpense), deductions: cents(s.lessPeriodTxn), bf: cents(s.balBf), deferred: cents(s.deferedAmount), due: cents(s.amtPyble), stmtDue: cents(s.stmtAmtPyble) }).toEqual({
-      ...{ id: s.id, type: m.type, rent: a.rentReceived, utility: a.totalUtility, income: a.periodIncome, tax: a.taxReceived, fees: a.manFees, vat: a.manFeesVat, feesTotal: a.manFees + a.manFeesVat },
-      ...{ expenses: a.periodExpense, periodExpense: a.periodExpense, deductions: a.totalDeductions, bf: a.balanceBf, deferred: a.deferredAmount, due: a.netAmountDue, stmtDue: a.netAmountDue },
+    expect({
+      id: s.id,
+      type: s.statementType,
+      rent: cents(s.recievedRent),
+      utility: cents(s.receivedUtility),
+      income: cents(s.periodIncome),
+      tax: cents(s.periodVat),
+      fees: cents(s.manFees),
+      vat: cents(s.manFeesTax),
+      feesTotal: cents(s.manFeesTotal),
+      expenses: cents(s.expenses),
+      periodExpense: cents(s.periodExpense),
+      deductions: cents(s.lessPeriodTxn),
+      bf: cents(s.balBf),
+      deferred: cents(s.deferedAmount),
+      due: cents(s.amtPyble),
+      stmtDue: cents(s.stmtAmtPyble),
+    }).toEqual({
+      ...{
+        id: s.id,
+        type: m.type,
+        rent: a.rentReceived,
+        utility: a.totalUtility,
+        income: a.periodIncome,
+        tax: a.taxReceived,
+        fees: a.manFees,
+        vat: a.manFeesVat,
+        feesTotal: a.manFees + a.manFeesVat,
+      },
+      ...{
+        expenses: a.periodExpense,
+        periodExpense: a.periodExpense,
+        deductions: a.totalDeductions,
+        bf: a.balanceBf,
+        deferred: a.deferredAmount,
+        due: a.netAmountDue,
+        stmtDue: a.netAmountDue,
+      },
     });
     statementsChecked += 1;
   }
@@ -206,24 +328,28 @@ describe('generated ledgers', () => {
     temp.remove();
   });
 
-  it(`give identical reports in every batching of the import, and keep the invariants (${RUNS} ledgers)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(ledgerArbitrary(), async (ledger) => {
-        const files = ledgerFiles(ledger);
-        const batchings = [monthByMonth(files, ledger.months), allChargesThenReceipts(files), shuffled(files, ledger.shuffleSeed)];
-        const results = [];
-        for (const [i, batches] of batchings.entries()) {
-          const imported = await load(stores[i]!, ledger, files, batches);
-          results.push({ imported, reports: await reports(stores[i]!, ledger, imported) });
-        }
-        checkAgainstModel(ledger, new LedgerModel(ledger, files, (m) => keyOf(ledger, m)), results[0]!.reports);
-        await checkInvariants(stores[0]!, ledger, files, results[0]!.imported, results[0]!.reports);
-        expect(results[1]!.reports).toEqual(results[0]!.reports);
-        expect(results[2]!.reports).toEqual(results[0]!.reports);
-      }),
-      { numRuns: RUNS },
-    );
-    // About one property-month in two has a statement: far fewer checked means the loop lost them.
-    expect(statementsChecked).toBeGreaterThan(RUNS);
-  }, 30_000 + RUNS * 1_500);
+  it(
+    `give identical reports in every batching of the import, and keep the invariants (${RUNS} ledgers)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(ledgerArbitrary(), async (ledger) => {
+          const files = ledgerFiles(ledger);
+          const batchings = [monthByMonth(files, ledger.months), allChargesThenReceipts(files), shuffled(files, ledger.shuffleSeed)];
+          const results = [];
+          for (const [i, batches] of batchings.entries()) {
+            const imported = await load(stores[i]!, ledger, files, batches);
+            results.push({ imported, reports: await reports(stores[i]!, ledger, imported) });
+          }
+          checkAgainstModel(ledger, new LedgerModel(ledger, files, (m) => keyOf(ledger, m)), results[0]!.reports);
+          await checkInvariants(stores[0]!, ledger, files, results[0]!.imported, results[0]!.reports);
+          expect(results[1]!.reports).toEqual(results[0]!.reports);
+          expect(results[2]!.reports).toEqual(results[0]!.reports);
+        }),
+        { numRuns: RUNS },
+      );
+      // About one property-month in two has a statement: far fewer checked means the loop lost them.
+      expect(statementsChecked).toBeGreaterThan(RUNS);
+    },
+    30_000 + RUNS * 1_500,
+  );
 });

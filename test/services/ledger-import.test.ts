@@ -26,7 +26,8 @@ async function refused(run: () => Promise<unknown>): Promise<LedgerImportError> 
   throw new Error('the import was not refused');
 }
 
-const count = (store: { sqlite: { prepare(sql: string): { get(): unknown } } }, table: string) => (store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+const count = (store: { sqlite: { prepare(sql: string): { get(): unknown } } }, table: string) =>
+  (store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 describe('ledger import', () => {
   it('imports the fixture and allocates its receipts as they come in', async () => {
@@ -63,7 +64,14 @@ describe('ledger import', () => {
         store,
         1,
         'expenses',
-        ['property_code,date,description,amount', 'BAO,2026-03-01,Ok,100', 'NOPE,2026-03-01,Painting,100', 'BAO,2026-02-30,Painting,12.345', 'BAO,2026-03-02,,-5', 'BAO,2026-03-03,Paint,0'].join('\n'),
+        [
+          'property_code,date,description,amount',
+          'BAO,2026-03-01,Ok,100',
+          'NOPE,2026-03-01,Painting,100',
+          'BAO,2026-02-30,Painting,12.345',
+          'BAO,2026-03-02,,-5',
+          'BAO,2026-03-03,Paint,0',
+        ].join('\n'),
       ),
     );
     expect(error.problems).toEqual([
@@ -91,7 +99,12 @@ describe('ledger import', () => {
 
   it('matches header names in any case, with or without _, - and spaces', async () => {
     const { store } = await fresh();
-    expect(await importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({ kind: 'tenants', rows: 1, imported: 1, alreadyBooked: 0 });
+    expect(await importLedger(store, 1, 'tenants', 'accountNo,Name,PHONE\nNEW-1,Amina,+254 700 000 009\n')).toEqual({
+      kind: 'tenants',
+      rows: 1,
+      imported: 1,
+      alreadyBooked: 0,
+    });
     const csv = 'Property Code,unit-no,TENANT_ACCOUNT,date,Amount,reference\nBAO,A1,BAO-01,2026-03-20,100,R-1\n';
     expect(await importLedger(store, 1, 'receipts', csv)).toEqual({ kind: 'receipts', rows: 1, imported: 1, alreadyBooked: 0 });
     const twice = await refused(() => importLedger(store, 1, 'tenants', 'account_no,accountNo,name\nX,X,Y\n'));
@@ -109,11 +122,17 @@ describe('ledger import', () => {
 
   it('refuses a tenancy that overlaps another of the same unit, and a charge recorded twice', async () => {
     const { store } = await fresh();
-    const overlap = await refused(() => importLedger(store, 1, 'tenancies', 'property_code,unit_no,tenant_account,from,to\nBAO,A1,BAO-02,2026-02-01,2026-02-28\n'));
+    const overlap = await refused(() =>
+      importLedger(store, 1, 'tenancies', 'property_code,unit_no,tenant_account,from,to\nBAO,A1,BAO-02,2026-02-01,2026-02-28\n'),
+    );
     expect(overlap.problems[0]).toMatchObject({ line: 2, field: 'from' });
-    const twice = await refused(() => importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A1,BAO-01,2026-03,rent,20000\n'));
+    const twice = await refused(() =>
+      importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A1,BAO-01,2026-03,rent,20000\n'),
+    );
     expect(twice.problems[0]).toEqual({ line: 2, field: 'month', message: 'the rent charge of 2026-03 is already recorded for this tenancy' });
-    const notTenant = await refused(() => importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A3,BAO-03,2026-03,rent,12000\n'));
+    const notTenant = await refused(() =>
+      importLedger(store, 1, 'charges', 'property_code,unit_no,tenant_account,month,kind,amount\nBAO,A3,BAO-03,2026-03,rent,12000\n'),
+    );
     expect(notTenant.problems[0]!.message).toBe('BAO-03 does not rent A3 of BAO in 2026-03');
   });
 

@@ -75,27 +75,48 @@ describe.each(Object.entries(BATCHINGS))('the issue’s ledger imported %s', (_n
     // January: rent 1,000.00 and service 100.00 paid; the other 500.00 is rent paid in advance.
     expect(await row(1)).toMatchObject({ paidRent: 1500, paidSrvc: 100, rentBalCf: -500, srvcBalCf: 0, totalCf: -500 });
     // February: the advance paid 500.00 of the rent when it was raised; 600.00 pays the other 500.00 and the service.
-    expect(await row(2)).toMatchObject({ rentWoTax: 1000, srvcWoTax: 100, paidRent: 500, paidSrvc: 100, rentBalBf: -500, rentBalCf: 0, srvcBalCf: 0, totalCf: 0 });
+    expect(await row(2)).toMatchObject({
+      rentWoTax: 1000,
+      srvcWoTax: 100,
+      paidRent: 500,
+      paidSrvc: 100,
+      rentBalBf: -500,
+      rentBalCf: 0,
+      srvcBalCf: 0,
+      totalCf: 0,
+    });
   });
 
   it('gives the landlord the arrears a tenant paid after leaving, in the month they were paid, with the fee on them', async () => {
     const { store, companyId, propertyId } = await imported(files);
     const february = await paidBalanceReport(store, { companyId, propertyId, month: 2, year: 2026 });
     // Unit A2: the ended tenancy's row (it received money) and the unit's vacant row.
-    expect(february.filter((r) => r.unitNo === 'A2').map((r) => [r.tenant, r.tntAccount, r.paidRent, r.rentBalBf, r.rentBalCf, r.vacant, r.occupied, r.descr])).toEqual([
+    expect(
+      february.filter((r) => r.unitNo === 'A2').map((r) => [r.tenant, r.tntAccount, r.paidRent, r.rentBalBf, r.rentBalCf, r.vacant, r.occupied, r.descr]),
+    ).toEqual([
       ['VACANT', '', 0, 0, 0, 1, 0, null],
       ['Njeri', 'T2', 1000, 1000, 0, 0, 0, 'Tenancy ended 2026-01-31'],
     ]);
     const advice = await payAdviceReport(store, { companyId, propertyId, month: 2, year: 2026 });
     // Received in February: rent 500.00 (A1) + 1,000.00 (A2, after leaving), service 100.00.
     // Fee 10% of 1,600.00 = 160.00, VAT 16% of it 25.60; due 1,600.00 - 185.60 = 1,414.40.
-    expect(advice).toMatchObject({ rentReceived: 1500, totalUtility: 100, periodIncome: 1600, manFees: 160, manFeesVat: 25.6, totalDeductions: 185.6, netAmountDue: 1414.4 });
+    expect(advice).toMatchObject({
+      rentReceived: 1500,
+      totalUtility: 100,
+      periodIncome: 1600,
+      manFees: 160,
+      manFeesVat: 25.6,
+      totalDeductions: 185.6,
+      netAmountDue: 1414.4,
+    });
     expect(advice.rentsList.map((l) => [l.unitNo, l.tenantName, l.amountPaid])).toEqual([
       ['A1', 'Otieno', 600],
       ['A2', 'VACANT', 0],
       ['A2', 'Njeri', 1000],
     ]);
     // March: nothing more was paid, so the ended tenancy has no row.
-    expect((await paidBalanceReport(store, { companyId, propertyId, month: 3, year: 2026 })).filter((r) => r.unitNo === 'A2').map((r) => r.tenant)).toEqual(['VACANT']);
+    expect((await paidBalanceReport(store, { companyId, propertyId, month: 3, year: 2026 })).filter((r) => r.unitNo === 'A2').map((r) => r.tenant)).toEqual([
+      'VACANT',
+    ]);
   });
 });

@@ -41,10 +41,14 @@ describe('a store upgraded from before the ledger replay', () => {
 
     const old = await openStore(file, { migrateTo: '2026-11-25-10-user-logins' });
     // A company row as that version wrote it (today's company setup writes columns it did not have).
-    const companyId = Number(old.sqlite.prepare("insert into companies (name, time_zone, vat_rate_bp) values ('Mvule Agencies', 'Africa/Nairobi', 1600)").run().lastInsertRowid);
+    const companyId = Number(
+      old.sqlite.prepare("insert into companies (name, time_zone, vat_rate_bp) values ('Mvule Agencies', 'Africa/Nairobi', 1600)").run().lastInsertRowid,
+    );
     for (const [kind, csv] of LEDGER) await importLedger(old, companyId, kind, csv);
     for (const [date, cents] of OLD_RECEIPTS) {
-      old.sqlite.prepare('insert into receipts (company_id, tenancy_id, receipt_date, amount_cents) values (?, (select id from tenancies), ?, ?)').run(companyId, date, cents);
+      old.sqlite
+        .prepare('insert into receipts (company_id, tenancy_id, receipt_date, amount_cents) values (?, (select id from tenancies), ?, ?)')
+        .run(companyId, date, cents);
     }
     const propertyId = (old.sqlite.prepare('select id from properties').get() as { id: number }).id;
     old.sqlite.exec('delete from receipt_allocations; delete from ledger_months;');
@@ -59,8 +63,21 @@ describe('a store upgraded from before the ledger replay', () => {
       expect(await rederivePendingLedgers(upgraded)).toBe(0);
       // Worked by hand: 1,600.00 on 5 January pays January (1,100.00) and 500.00 of rent ahead;
       // February's rent takes that 500.00 when raised, and 600.00 pays its other 500.00 and the service.
-      expect(await february()).toMatchObject({ rentWoTax: 1000, srvcWoTax: 100, paidRent: 500, paidSrvc: 100, rentBalBf: -500, rentBalCf: 0, srvcBalCf: 0, totalCf: 0 });
-      expect(await payAdviceReport(upgraded, { companyId, propertyId, month: 1, year: 2026 })).toMatchObject({ rentReceived: 1500, totalUtility: 100, periodIncome: 1600 });
+      expect(await february()).toMatchObject({
+        rentWoTax: 1000,
+        srvcWoTax: 100,
+        paidRent: 500,
+        paidSrvc: 100,
+        rentBalBf: -500,
+        rentBalCf: 0,
+        srvcBalCf: 0,
+        totalCf: 0,
+      });
+      expect(await payAdviceReport(upgraded, { companyId, propertyId, month: 1, year: 2026 })).toMatchObject({
+        rentReceived: 1500,
+        totalUtility: 100,
+        periodIncome: 1600,
+      });
     } finally {
       await upgraded.close();
     }

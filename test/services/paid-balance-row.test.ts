@@ -20,7 +20,19 @@ describe('a paid-and-balance row on the wire', () => {
     fc.assert(
       fc.property(ledgerTotals, fc.nat({ max: 10 ** 10 }), (t, rent) => {
         const row = toPaidBalanceRow({
-          source: { propertyId: 1, propertyName: 'P', unitId: 1, unitNo: 'A1', marketRentCents: rent, tenancyId: 7, tenancyStart: 0, tenancyEnd: null, tenantAccount: 'T1', tenantName: 'T', tenantPhone: null },
+          source: {
+            propertyId: 1,
+            propertyName: 'P',
+            unitId: 1,
+            unitNo: 'A1',
+            marketRentCents: rent,
+            tenancyId: 7,
+            tenancyStart: 0,
+            tenancyEnd: null,
+            tenantAccount: 'T1',
+            tenantName: 'T',
+            tenantPhone: null,
+          },
           vacant: false,
           endedOn: null,
           figures: paidBalanceFigures(t),
@@ -55,11 +67,34 @@ describe('a paid-and-balance row on the wire', () => {
 
   it('shows a vacant unit as VACANT with no tenancy', () => {
     const row = toPaidBalanceRow({
-      source: { propertyId: 1, propertyName: 'P', unitId: 1, unitNo: 'A4', marketRentCents: 1_800_000, tenancyId: null, tenancyStart: null, tenancyEnd: null, tenantAccount: null, tenantName: null, tenantPhone: null },
+      source: {
+        propertyId: 1,
+        propertyName: 'P',
+        unitId: 1,
+        unitNo: 'A4',
+        marketRentCents: 1_800_000,
+        tenancyId: null,
+        tenancyStart: null,
+        tenancyEnd: null,
+        tenantAccount: null,
+        tenantName: null,
+        tenantPhone: null,
+      },
       vacant: true,
       endedOn: null,
       figures: paidBalanceFigures(ZERO_TOTALS),
     });
-    expect(row).toMatchObject({ tenant: 'VACANT', putmId: 0, tntAccount: '', phoneNo: '', vacant: 1, occupied: 0, marketRent: 18000, totalCf: 0, id: null, stmtSection: 'RENT' });
+    expect(row).toMatchObject({
+      tenant: 'VACANT',
+      putmId: 0,
+      tntAccount: '',
+      phoneNo: '',
+      vacant: 1,
+      occupied: 0,
+      marketRent: 18000,
+      totalCf: 0,
+      id: null,
+      stmtSection: 'RENT',
+    });
   });
 });

@@ -32,7 +32,9 @@ function failingAfterWrites(unitSkip: number): { body: SaveCashSaleBody; unitId:
 }
 
 function withFailingChannel<T>(run: () => Promise<T>): Promise<T> {
-  server.store.sqlite.exec(`create temp trigger fail_channel before insert on cash_sale_channels when new.reference_no = 'FAIL-ME' begin select raise(abort, 'injected failure'); end`);
+  server.store.sqlite.exec(
+    `create temp trigger fail_channel before insert on cash_sale_channels when new.reference_no = 'FAIL-ME' begin select raise(abort, 'injected failure'); end`,
+  );
   return run().finally(() => server.store.sqlite.exec('drop trigger temp.fail_channel'));
 }
 
@@ -76,9 +78,15 @@ describe('group commit of cash sales', () => {
         });
       const settled = await withFailingChannel(() =>
         Promise.allSettled([
-          answered(saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-A' } }), callerCompanyId: 1 }), 0),
+          answered(
+            saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-A' } }), callerCompanyId: 1 }),
+            0,
+          ),
           answered(saveCashSaleInGroup(server.store, { body: failing.body, callerCompanyId: 1 }), 1),
-          answered(saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-C' } }), callerCompanyId: 1 }), 2),
+          answered(
+            saveCashSaleInGroup(server.store, { body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'TOGETHER-C' } }), callerCompanyId: 1 }),
+            2,
+          ),
         ]),
       );
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -100,13 +108,18 @@ describe('group commit of cash sales', () => {
     const failing = failingAfterWrites(42);
     const bodies = [0, 1, 2, 3].map((i) => saleBody(refs, [accessoryLine(refs)], { over: { refNo: `HTTP-GROUP-${i}` } }));
     const responses = await withFailingChannel(() =>
-      Promise.all([...bodies.slice(0, 2), failing.body, ...bodies.slice(2)].map((body) => server.request('POST', SAVE, { token: server.tokenFor(1, 'cashier'), body }))),
+      Promise.all(
+        [...bodies.slice(0, 2), failing.body, ...bodies.slice(2)].map((body) => server.request('POST', SAVE, { token: server.tokenFor(1, 'cashier'), body })),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 500, 200, 200]);
     for (const body of bodies) expect(salesWithRef(body.refNo)).toBe(1);
     expect(salesWithRef('GROUP-FAILS')).toBe(0);
     expect(unitStatus(failing.unitId)).toBe('in_stock');
-    const numbers = responses.filter((r) => r.status === 200).map((r) => receiptNumber(r.body.receiptNo)).sort((x, y) => x - y);
+    const numbers = responses
+      .filter((r) => r.status === 200)
+      .map((r) => receiptNumber(r.body.receiptNo))
+      .sort((x, y) => x - y);
     expect(numbers.at(-1)! - numbers[0]!).toBe(numbers.length - 1);
   });
 });

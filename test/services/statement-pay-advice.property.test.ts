@@ -54,7 +54,11 @@ let companies = 0;
 /** The ledger imported as a company of its own; its statements prepared in month order. */
 async function prepared(ledger: GenLedger, withServiceId: boolean): Promise<StatementRecord[]> {
   const files = ledgerFiles(ledger);
-  const { companyId } = await sqliteShopStore(store).setUpCompany({ name: `Statements ${++companies}`, timeZone: ledger.timeZone, vatPercent: ledger.vatPercent });
+  const { companyId } = await sqliteShopStore(store).setUpCompany({
+    name: `Statements ${++companies}`,
+    timeZone: ledger.timeZone,
+    vatPercent: ledger.vatPercent,
+  });
   for (const { kind, rows } of files.reference) if (rows.length > 0) await importLedger(store, companyId, kind, csvOf(rows));
   for (const { kind, rows } of allChargesThenReceipts(files)) await importLedger(store, companyId, kind, csvOf(rows));
   const ids = (sql: string) => (store.sqlite.prepare(sql).all(companyId) as { id: number }[]).map((r) => r.id);
@@ -66,7 +70,16 @@ async function prepared(ledger: GenLedger, withServiceId: boolean): Promise<Stat
       const type = p.statements[m - 1];
       if (!type) continue;
       const srvcId = p.paymentType === 'SERVICE_CHARGE_ONLY' && withServiceId ? serviceId : undefined;
-      await prepareStatement(store, { companyId, propertyId: properties[i]!, ...calendarMonth(ledger, m), lldPaymentType: p.paymentType, srvcId, final: type === 'FINAL', preparedByUserId: null, now: NOW });
+      await prepareStatement(store, {
+        companyId,
+        propertyId: properties[i]!,
+        ...calendarMonth(ledger, m),
+        lldPaymentType: p.paymentType,
+        srvcId,
+        final: type === 'FINAL',
+        preparedByUserId: null,
+        now: NOW,
+      });
     }
   }
   const landlordId = ids('select id from landlords where company_id = ?')[0]!;
@@ -89,7 +102,11 @@ describe('statement = pay advice', () => {
           const m = model.statements.find((x) => x.propertyCode === s.propertyCode && x.monthKey === s.year * 12 + MONTHS.indexOf(s.month));
           const record = s as unknown as Record<string, number>;
           const got = Object.fromEntries(Object.keys(FIGURES).map((f) => [f, cents(record[f])]));
-          expect({ id: s.id, type: s.statementType, ...got }).toEqual({ id: s.id, type: m?.type, ...Object.fromEntries(Object.entries(FIGURES).map(([f, of]) => [f, m ? of(m.advice) : null])) });
+          expect({ id: s.id, type: s.statementType, ...got }).toEqual({
+            id: s.id,
+            type: m?.type,
+            ...Object.fromEntries(Object.entries(FIGURES).map(([f, of]) => [f, m ? of(m.advice) : null])),
+          });
           checked += 1;
         }
       }),

@@ -45,7 +45,11 @@ afterAll(async () => {
 });
 
 /** The refusal a call ends with, as kind and message. */
-const refusal = (call: Promise<unknown>) => call.then(() => undefined, (error: { kind?: string; message: string }) => ({ kind: error.kind, message: error.message }));
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: { kind?: string; message: string }) => ({ kind: error.kind, message: error.message }),
+  );
 
 describe.each(backends)('access on $name', ({ name, store: storeOf }) => {
   it('creates a token whose user is found, lists it, revokes it so it is refused, and says why a second revoke or an unknown one fails', async () => {
@@ -64,21 +68,37 @@ describe.each(backends)('access on $name', ({ name, store: storeOf }) => {
     expect(await store.tokenUser(created.token, NOW + 2)).toBeUndefined();
     expect(await refusal(store.revokeToken(created.id))).toEqual({ kind: 'conflict', message: `token ${created.id} is already revoked` });
     expect(await refusal(store.revokeToken(999_999))).toEqual({ kind: 'notFound', message: 'no token 999999 (`shopprop local token list` shows them)' });
-    expect(await refusal(store.createToken({ companyId: 999, role: 'admin', name: 'x' }))).toMatchObject({ kind: 'notFound', message: expect.stringMatching(/^no company 999 in the local store/) });
+    expect(await refusal(store.createToken({ companyId: 999, role: 'admin', name: 'x' }))).toMatchObject({
+      kind: 'notFound',
+      message: expect.stringMatching(/^no company 999 in the local store/),
+    });
   });
 
   it('creates a local user who logs in for a day, refuses a wrong password and a taken name, and ends log-in tokens with a new password', async () => {
     const store = storeOf();
     const username = `Clerk.${name}`;
     const userId = await store.createLocalUser({ companyId: 1, role: 'accountant', name: `Clerk ${name}`, username, password: 'first password' });
-    expect(await refusal(store.createLocalUser({ companyId: 1, role: 'cashier', name: 'other', username: username.toUpperCase(), password: 'another one' }))).toEqual({
+    expect(
+      await refusal(store.createLocalUser({ companyId: 1, role: 'cashier', name: 'other', username: username.toUpperCase(), password: 'another one' })),
+    ).toEqual({
       kind: 'conflict',
       message: `there is already a user "${username.toLowerCase()}" (\`shopprop local user passwd ${username.toLowerCase()}\` changes the password)`,
     });
-    expect(await refusal(store.createLocalUser({ companyId: 1, role: 'cashier', name: 'short', username: 'short', password: 'short' }))).toMatchObject({ kind: 'badRequest' });
+    expect(await refusal(store.createLocalUser({ companyId: 1, role: 'cashier', name: 'short', username: 'short', password: 'short' }))).toMatchObject({
+      kind: 'badRequest',
+    });
     expect(await store.logIn(username, 'wrong password', NOW)).toBeUndefined();
     const login = await store.logIn(` ${username} `, 'first password', NOW);
-    expect(login).toEqual({ token: expect.stringMatching(/^sp_/), name: `Clerk ${name}`, userId, landlordId: null, companyId: 1, email: null, expiresAt: NOW + LOGIN_TOKEN_LIFETIME_MS, role: 'accountant' });
+    expect(login).toEqual({
+      token: expect.stringMatching(/^sp_/),
+      name: `Clerk ${name}`,
+      userId,
+      landlordId: null,
+      companyId: 1,
+      email: null,
+      expiresAt: NOW + LOGIN_TOKEN_LIFETIME_MS,
+      role: 'accountant',
+    });
     expect(await store.tokenUser(login!.token, NOW + 1000)).toMatchObject({ userId, role: 'accountant' });
     expect(await store.tokenUser(login!.token, NOW + LOGIN_TOKEN_LIFETIME_MS)).toBeUndefined();
 
@@ -86,7 +106,10 @@ describe.each(backends)('access on $name', ({ name, store: storeOf }) => {
     expect(await store.tokenUser(login!.token, NOW + 3000)).toBeUndefined();
     expect(await store.logIn(username, 'first password', NOW)).toBeUndefined();
     expect(await store.logIn(username, 'second password', NOW)).toMatchObject({ userId });
-    expect(await refusal(store.setLocalPassword('nobody', 'long enough'))).toEqual({ kind: 'notFound', message: 'no user "nobody" (`shopprop local user create` makes one)' });
+    expect(await refusal(store.setLocalPassword('nobody', 'long enough'))).toEqual({
+      kind: 'notFound',
+      message: 'no user "nobody" (`shopprop local user create` makes one)',
+    });
   });
 
   it('keeps one secret per name, made on first use', async () => {

@@ -20,7 +20,9 @@ interface SaleRow {
 }
 
 /** Text a sale may carry: quotes, backslashes, control characters, any Unicode, or none. */
-const text = fc.option(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('"', '\\', '\u0000\n\t\u001f', '</script>', '\u2028')), { nil: null });
+const text = fc.option(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('"', '\\', '\u0000\n\t\u001f', '</script>', '\u2028')), {
+  nil: null,
+});
 const cents = fc.integer({ min: 0, max: 2 ** 50 });
 
 const saleRow: fc.Arbitrary<SaleRow> = fc.record({
@@ -61,8 +63,23 @@ describe('cash sale list read from the store as JSON text', () => {
     const records = rows.map((row, index) => {
       const totalCents = row.paidCents + row.subTotalCents;
       const id = Number(
-        insert.run(companyId, row.issueDate, row.issuedTo, row.issuedToPhone, row.paidCents, row.method, row.method, row.refNo, `R${index}`, row.notes,
-          row.subTotalCents, row.discountCents, row.taxCents, totalCents, row.subTotalCents).lastInsertRowid,
+        insert.run(
+          companyId,
+          row.issueDate,
+          row.issuedTo,
+          row.issuedToPhone,
+          row.paidCents,
+          row.method,
+          row.method,
+          row.refNo,
+          `R${index}`,
+          row.notes,
+          row.subTotalCents,
+          row.discountCents,
+          row.taxCents,
+          totalCents,
+          row.subTotalCents,
+        ).lastInsertRowid,
       );
       return {
         id,
@@ -104,7 +121,20 @@ describe('cash sale list read from the store as JSON text', () => {
   });
 
   it('pages by offset and by keyset give the same records as the whole list', () => {
-    const expected = companyWith(Array.from({ length: 23 }, (_, i) => ({ issueDate: 1_000 * (i % 7), issuedTo: `c${i}`, issuedToPhone: null, paidCents: i, method: 'CASH' as const, refNo: null, notes: null, discountCents: 0, taxCents: 0, subTotalCents: 100 })));
+    const expected = companyWith(
+      Array.from({ length: 23 }, (_, i) => ({
+        issueDate: 1_000 * (i % 7),
+        issuedTo: `c${i}`,
+        issuedToPhone: null,
+        paidCents: i,
+        method: 'CASH' as const,
+        refNo: null,
+        notes: null,
+        discountCents: 0,
+        taxCents: 0,
+        subTotalCents: 100,
+      })),
+    );
     const ids = (texts: string[]) => texts.map((t) => (JSON.parse(t) as { id: number }).id);
     const byOffset = [0, 10, 20].flatMap((start) => ids(listSaleJson(store, { companyId }, { start, limit: 10 })));
     const first = listSaleJson(store, { companyId }, { start: 0, limit: 10 });
@@ -115,7 +145,20 @@ describe('cash sale list read from the store as JSON text', () => {
   });
 
   it("shows a sale's changed fields at once (SQLite keeps the index that holds the text)", () => {
-    const [sale] = companyWith([{ issueDate: 5, issuedTo: 'before', issuedToPhone: null, paidCents: 100, method: 'CASH', refNo: null, notes: null, discountCents: 0, taxCents: 0, subTotalCents: 0 }]);
+    const [sale] = companyWith([
+      {
+        issueDate: 5,
+        issuedTo: 'before',
+        issuedToPhone: null,
+        paidCents: 100,
+        method: 'CASH',
+        refNo: null,
+        notes: null,
+        discountCents: 0,
+        taxCents: 0,
+        subTotalCents: 0,
+      },
+    ]);
     store.sqlite.prepare("update cash_sales set issued_to = 'after', notes = 'n' where id = ?").run(sale!.id);
     expect(JSON.parse(listSaleJson(store, { companyId }, { start: 0 })[0]!)).toMatchObject({ id: sale!.id, issuedTo: 'after', notes: 'n' });
     store.sqlite.prepare('delete from cash_sales where id = ?').run(sale!.id);
@@ -126,6 +169,8 @@ describe('cash sale list read from the store as JSON text', () => {
     const plan = ({ sql, params }: { sql: string; params: number[] }) =>
       (store.sqlite.prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('\n');
     expect(plan(saleJsonQuery({ companyId: 1 }, { start: 0, limit: 50 }))).toMatch(/^SEARCH cash_sales USING COVERING INDEX cash_sales_company_wire/);
-    expect(plan(saleJsonQuery({ companyId: 1 }, { start: 50, limit: 50 }, { issueDate: 1, id: 1 }))).toMatch(/^SEARCH cash_sales USING COVERING INDEX cash_sales_company_wire/);
+    expect(plan(saleJsonQuery({ companyId: 1 }, { start: 50, limit: 50 }, { issueDate: 1, id: 1 }))).toMatch(
+      /^SEARCH cash_sales USING COVERING INDEX cash_sales_company_wire/,
+    );
   });
 });

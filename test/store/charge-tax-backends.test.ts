@@ -56,10 +56,12 @@ const HEADER = 'property_code,unit_no,tenant_account,month,kind,amount,tax,tax_a
 describe.each(backends)('a charges file on $name', ({ store }) => {
   it('refuses a tax that is not a percent, and a line giving both, naming line and field; writes nothing', async () => {
     const file = `${HEADER}P1,A1,T1,2026-02,rent,1000,160,\nP1,A2,T2,2026-02,rent,1000,16,16\nP1,A3,T3,2026-02,rent,1000,-1,\n`;
-    const refused = await store().importLedger(companyId, 'charges', file).then(
-      () => undefined,
-      (error: unknown) => String((error as Error).message),
-    );
+    const refused = await store()
+      .importLedger(companyId, 'charges', file)
+      .then(
+        () => undefined,
+        (error: unknown) => String((error as Error).message),
+      );
     expect(refused).toMatch(/line 2, tax: "160" is not a rate \(a percentage from 0 to 100, at most two decimals\); an amount of tax goes in tax_amount/);
     expect(refused).toMatch(/line 3, tax_amount: give the tax as a percent \(tax\) or as an amount \(tax_amount\), not both/);
     expect(refused).toMatch(/line 4, tax: "-1" is not a rate/);

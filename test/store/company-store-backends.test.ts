@@ -36,24 +36,46 @@ afterAll(async () => {
   temp.remove();
 });
 
-const refusal = (call: Promise<unknown>) => call.then(() => undefined, (error: { kind?: string; message: string }) => `${error.kind}: ${error.message}`);
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: { kind?: string; message: string }) => `${error.kind}: ${error.message}`,
+  );
 const both = <T>(call: (store: SetupStore) => Promise<T>) => Promise.all(stores.map(call));
 
 describe('companies on both backends', () => {
   it('set up a company with its shops, cashbooks and admin, and its settings as given', async () => {
-    const created = await both((s) => s.setUpCompany({ name: ' Acme Phones ', shops: ['Moi Avenue', ' Kenyatta '], vatPercent: 18, currency: 'UGX', taxNumber: ' P051234567X ' }));
+    const created = await both((s) =>
+      s.setUpCompany({ name: ' Acme Phones ', shops: ['Moi Avenue', ' Kenyatta '], vatPercent: 18, currency: 'UGX', taxNumber: ' P051234567X ' }),
+    );
     const expected = {
       companyId: 1,
       shopIds: [1, 2],
       cashbookIds: [1, 2, 3],
       adminUserId: 1,
-      settings: { id: 1, name: 'Acme Phones', timeZone: 'Africa/Nairobi', vatRateBp: 1800, address: null, phone: null, email: null, currency: 'UGX', taxNumber: 'P051234567X' },
+      settings: {
+        id: 1,
+        name: 'Acme Phones',
+        timeZone: 'Africa/Nairobi',
+        vatRateBp: 1800,
+        address: null,
+        phone: null,
+        email: null,
+        currency: 'UGX',
+        taxNumber: 'P051234567X',
+      },
     };
     expect(created).toEqual([expected, expected]);
     expect(JSON.stringify(created[1])).toBe(JSON.stringify(created[0]));
     const rates = await pools[0]!.query('select name, rate_bp from tax_rates where company_id = 1 order by id');
-    expect(rates.rows).toEqual([{ name: 'VAT 18%', rate_bp: 1800n }, { name: 'Zero rated', rate_bp: 0n }]);
-    expect(sqlite.sqlite.prepare('select name, rate_bp from tax_rates where company_id = 1 order by id').all()).toEqual([{ name: 'VAT 18%', rate_bp: 1800 }, { name: 'Zero rated', rate_bp: 0 }]);
+    expect(rates.rows).toEqual([
+      { name: 'VAT 18%', rate_bp: 1800n },
+      { name: 'Zero rated', rate_bp: 0n },
+    ]);
+    expect(sqlite.sqlite.prepare('select name, rate_bp from tax_rates where company_id = 1 order by id').all()).toEqual([
+      { name: 'VAT 18%', rate_bp: 1800 },
+      { name: 'Zero rated', rate_bp: 0 },
+    ]);
   });
 
   it('refuse a second company of the same name and a bad set-up in the same words', async () => {
@@ -74,13 +96,21 @@ describe('companies on both backends', () => {
     const profiles = await both((s) => s.companyProfiles());
     expect(JSON.stringify(profiles[1])).toBe(JSON.stringify(profiles[0]));
     expect(profiles[0]!.map((p) => p.id)).toEqual([1, 2]);
-    expect(await both((s) => refusal(s.changeCompanyIdentity(9, { currency: 'KES' })))).toEqual(['notFound: no company 9 in this store', 'notFound: no company 9 in this store']);
+    expect(await both((s) => refusal(s.changeCompanyIdentity(9, { currency: 'KES' })))).toEqual([
+      'notFound: no company 9 in this store',
+      'notFound: no company 9 in this store',
+    ]);
   });
 
   it('import products and serialised units alike, and refuse a bad units file with the same problems, writing nothing', async () => {
-    const products = 'code,name,category,price,cost,taxRate,taxIncExc\nPH-A15,Phone A15,Phones,"18,500.00",15000,18,1\nCB-C,USB-C cable,Accessories,450.50,200,0,0\n';
-    expect(await both((s) => s.importProducts(1, products))).toEqual([{ products: 2, categoriesCreated: 2 }, { products: 2, categoriesCreated: 2 }]);
-    const units = 'productCode,serialNo,imei1,warehouse,salePrice\nph-a15,SN1,356938035643809,moi avenue store,\nPH-A15,SN2,356938035643817,Kenyatta store,19000\nPH-A15,,356938035643825,,\n';
+    const products =
+      'code,name,category,price,cost,taxRate,taxIncExc\nPH-A15,Phone A15,Phones,"18,500.00",15000,18,1\nCB-C,USB-C cable,Accessories,450.50,200,0,0\n';
+    expect(await both((s) => s.importProducts(1, products))).toEqual([
+      { products: 2, categoriesCreated: 2 },
+      { products: 2, categoriesCreated: 2 },
+    ]);
+    const units =
+      'productCode,serialNo,imei1,warehouse,salePrice\nph-a15,SN1,356938035643809,moi avenue store,\nPH-A15,SN2,356938035643817,Kenyatta store,19000\nPH-A15,,356938035643825,,\n';
     expect(await both((s) => s.importItemSpecs(1, units))).toEqual([{ units: 3 }, { units: 3 }]);
     const bad = 'productCode,serialNo,imei1,shop\nPH-A15,SN9,356938035643809,\nPH-X,SN10,12345,Moi Avenu\n';
     const refusals = await both((s) => refusal(s.importItemSpecs(1, bad)));
@@ -94,7 +124,9 @@ describe('companies on both backends', () => {
     ]);
     const columns = 'id, company_id, product_id, serial_no, imei1, imei2, purchase_price_cents, sale_price_cents, warehouse_id, shop_id, status';
     const onSqlite = sqlite.sqlite.prepare(`select ${columns} from item_specs order by id`).all();
-    const onPostgres = (await pools[0]!.query(`select ${columns} from item_specs order by id`)).rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])));
+    const onPostgres = (await pools[0]!.query(`select ${columns} from item_specs order by id`)).rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])),
+    );
     expect(onPostgres).toEqual(onSqlite);
     expect(onSqlite).toHaveLength(3);
     expect(onSqlite[1]).toMatchObject({ sale_price_cents: 1_900_000, purchase_price_cents: 1_500_000, warehouse_id: 2, shop_id: 2 });

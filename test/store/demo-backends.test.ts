@@ -61,7 +61,8 @@ describe('the demo on PostgreSQL', () => {
         const expected = sqliteTableDigest(sqlite.sqlite, layout);
         const actual = await postgresTableDigest(client, layout);
         rows += expected.rows;
-        if (actual.rows !== expected.rows || actual.sha256 !== expected.sha256) differing.push(`${table}: ${expected.rows} rows on SQLite, ${actual.rows} on PostgreSQL`);
+        if (actual.rows !== expected.rows || actual.sha256 !== expected.sha256)
+          differing.push(`${table}: ${expected.rows} rows on SQLite, ${actual.rows} on PostgreSQL`);
       }
       await client.query('commit');
     } finally {
@@ -73,7 +74,7 @@ describe('the demo on PostgreSQL', () => {
     expect(onSqlite.sales).toBe((sqlite.sqlite.prepare('select count(*) as n from cash_sales where company_id = 1').get() as { n: number }).n);
   });
 
-  it('goes on as a store: new companies, tokens and products get ids after the demo\'s', async () => {
+  it("goes on as a store: new companies, tokens and products get ids after the demo's", async () => {
     const store = postgresShopStore(pool, 'postgres://test/demo');
     const setup = store;
     const access = store;
@@ -85,7 +86,9 @@ describe('the demo on PostgreSQL', () => {
     expect(await access.tokenUser(token.token, Date.now())).toMatchObject({ companyId: 1, role: 'cashier' });
     await setup.importProducts(1, 'code,name,category,price,cost,taxRate,taxIncExc\nNEW-1,New phone,New things,100,50,16,1\n');
     expect(Number((await pool.query("select id from item_products where code = 'NEW-1'")).rows[0].id)).toBe(maxId('item_products') + 1);
-    expect(await setup.ownerOf('item_specs', maxId('item_specs'))).toBe(sqlite.sqlite.prepare('select company_id from item_specs order by id desc limit 1').pluck().get());
+    expect(await setup.ownerOf('item_specs', maxId('item_specs'))).toBe(
+      sqlite.sqlite.prepare('select company_id from item_specs order by id desc limit 1').pluck().get(),
+    );
   });
 
   it('is refused, as a usage error, in a database that holds data', async () => {

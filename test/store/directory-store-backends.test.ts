@@ -64,7 +64,14 @@ describe('the directory on both backends', () => {
   });
 
   it('refuses a company not in the store alike, and gives the same property reference', async () => {
-    const refusals = await Promise.all(stores.map((s) => s.localList('zones', 999).then(() => undefined, (e: { kind: string; message: string }) => `${e.kind}: ${e.message}`)));
+    const refusals = await Promise.all(
+      stores.map((s) =>
+        s.localList('zones', 999).then(
+          () => undefined,
+          (e: { kind: string; message: string }) => `${e.kind}: ${e.message}`,
+        ),
+      ),
+    );
     expect(refusals).toEqual(['notFound: no company 999 in the local store', 'notFound: no company 999 in the local store']);
     const [a, b] = await Promise.all(stores.map((s) => s.propertyReference(1)));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
@@ -73,7 +80,27 @@ describe('the directory on both backends', () => {
 });
 
 describe('ownership on both backends', () => {
-  const TABLES: OwnedTable[] = ['retail_shops', 'warehouses', 'users', 'cashbooks', 'tax_rates', 'payment_channels', 'item_categories', 'item_products', 'item_specs', 'cash_sales', 'zones', 'field_officers', 'landlords', 'properties', 'services', 'statements', 'units', 'tenants', 'tenancies'];
+  const TABLES: OwnedTable[] = [
+    'retail_shops',
+    'warehouses',
+    'users',
+    'cashbooks',
+    'tax_rates',
+    'payment_channels',
+    'item_categories',
+    'item_products',
+    'item_specs',
+    'cash_sales',
+    'zones',
+    'field_officers',
+    'landlords',
+    'properties',
+    'services',
+    'statements',
+    'units',
+    'tenants',
+    'tenancies',
+  ];
 
   it.each(TABLES)('names the owning company of a row of %s alike, and nobody for an id of nothing', async (table) => {
     const onPostgres = postgresShopStore(pool, url);

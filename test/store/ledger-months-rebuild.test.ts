@@ -27,7 +27,7 @@ async function load(store: Store, ledger: GenLedger, name: string): Promise<{ co
 
 const monthRows = (store: Store) => store.sqlite.prepare('select * from ledger_months order by tenancy_id, service_key, month_key').all();
 
-describe('migration 04 (frozen) and the store\'s rebuild of the month totals', () => {
+describe("migration 04 (frozen) and the store's rebuild of the month totals", () => {
   it('give the same rows on generated ledgers of two companies', async () => {
     let compared = 0;
     await fc.assert(

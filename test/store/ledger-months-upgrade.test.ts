@@ -12,8 +12,22 @@ const BEFORE_MONTH_TOTALS = '2026-11-22-03-property';
 
 /** The tables of a property ledger at schema 03, parents first. */
 const LEDGER_TABLES = [
-  'companies', 'users', 'zones', 'field_officers', 'landlords', 'properties', 'services', 'units', 'tenants',
-  'tenancies', 'charges', 'receipts', 'receipt_allocations', 'expenses', 'statements', 'landlord_payments',
+  'companies',
+  'users',
+  'zones',
+  'field_officers',
+  'landlords',
+  'properties',
+  'services',
+  'units',
+  'tenants',
+  'tenancies',
+  'charges',
+  'receipts',
+  'receipt_allocations',
+  'expenses',
+  'statements',
+  'landlord_payments',
 ];
 
 /** Every paid-and-balance report (company, each zone) and pay advice (each type) of 21 months. */
@@ -23,7 +37,9 @@ async function reports(store: Store): Promise<unknown[]> {
   for (const company of companies) {
     const zones = (store.sqlite.prepare('select id from zones where company_id = ? order by id').all(company.id) as { id: number }[]).map((z) => z.id);
     const properties = store.sqlite
-      .prepare(`select p.id, (select min(u.service_id) from units u where u.property_id = p.id) as serviceId from properties p where p.company_id = ? order by p.id limit 3`)
+      .prepare(
+        `select p.id, (select min(u.service_id) from units u where u.property_id = p.id) as serviceId from properties p where p.company_id = ? order by p.id limit 3`,
+      )
       .all(company.id) as { id: number; serviceId: number | null }[];
     const now = monthOf(TEST_NOW, company.timeZone);
     for (let back = 19; back >= -1; back -= 1) {
@@ -33,7 +49,10 @@ async function reports(store: Store): Promise<unknown[]> {
       for (const p of properties) {
         out.push(await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year }));
         out.push(await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'RENT_ONLY' }));
-        if (p.serviceId !== null) out.push(await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: p.serviceId }));
+        if (p.serviceId !== null)
+          out.push(
+            await payAdviceReport(store, { companyId: company.id, propertyId: p.id, month, year, lldPaymentType: 'SERVICE_CHARGE_ONLY', srvcId: p.serviceId }),
+          );
       }
     }
   }

@@ -31,7 +31,12 @@ async function expectLedgerFigures(store: Store, scope: LedgerScope): Promise<nu
   expect(rows.map((r) => r.source).sort(byUnit)).toEqual(scannedRows(store, scope));
   for (const { source, totals } of rows) {
     const expected = source.tenancyId === null ? ZERO_TOTALS : scannedTotals(store, source.tenancyId, scope);
-    expect({ tenancyId: source.tenancyId, month: scope.monthKey, serviceId: scope.serviceId, ...totals }).toEqual({ tenancyId: source.tenancyId, month: scope.monthKey, serviceId: scope.serviceId, ...expected });
+    expect({ tenancyId: source.tenancyId, month: scope.monthKey, serviceId: scope.serviceId, ...totals }).toEqual({
+      tenancyId: source.tenancyId,
+      month: scope.monthKey,
+      serviceId: scope.serviceId,
+      ...expected,
+    });
   }
   return rows.length;
 }
@@ -56,7 +61,11 @@ describe('the ledger month totals', () => {
     let checked = 0;
     for (const company of companies) {
       const zones = (store.sqlite.prepare('select id from zones where company_id = ?').all(company.id) as { id: number }[]).map((z) => z.id);
-      const property = store.sqlite.prepare('select p.id, u.service_id as serviceId from properties p join units u on u.property_id = p.id where p.company_id = ? and u.service_id is not null limit 1').get(company.id) as { id: number; serviceId: number };
+      const property = store.sqlite
+        .prepare(
+          'select p.id, u.service_id as serviceId from properties p join units u on u.property_id = p.id where p.company_id = ? and u.service_id is not null limit 1',
+        )
+        .get(company.id) as { id: number; serviceId: number };
       const now = monthOf(TEST_NOW, company.timeZone);
       // From before the first charge to after the last (nothing charged or paid in it).
       for (let back = 20; back >= -1; back -= 1) {
@@ -166,7 +175,14 @@ describe('the ledger month totals kept on every write', () => {
             if (e.advance > 0) allocations.push({ chargeId: null, part: 'rent', amount: e.advance, chargeDate: null, serviceId: null });
             const amount = allocations.reduce((sum, a) => sum + a.amount, 0);
             if (amount === 0) continue;
-            const receiptId = await tx.insert('receipts', { company_id: 1, tenancy_id: tenancyId, receipt_date: date, amount_cents: amount, reference: null, reference_key: null });
+            const receiptId = await tx.insert('receipts', {
+              company_id: 1,
+              tenancy_id: tenancyId,
+              receipt_date: date,
+              amount_cents: amount,
+              reference: null,
+              reference_key: null,
+            });
             await insertAllocations(tx, { receiptId, tenancyId, date }, allocations);
             await addReceipt(tx, { tenancyId, monthKey: monthKey(month), monthFrom: month.from, allocations });
           }

@@ -12,7 +12,11 @@ describe('schema migrations', () => {
   /** Every object of the schema with its SQL, the schema's version and every row of every table. */
   const everything = (file: string) => {
     const db = new Sqlite(file, { readonly: true });
-    const schema = db.prepare('select type, name, tbl_name, sql from sqlite_master order by type, name').all() as { type: string; name: string; sql: string | null }[];
+    const schema = db.prepare('select type, name, tbl_name, sql from sqlite_master order by type, name').all() as {
+      type: string;
+      name: string;
+      sql: string | null;
+    }[];
     const rows = Object.fromEntries(schema.filter((o) => o.type === 'table').map((t) => [t.name, db.prepare(`select * from "${t.name}"`).all()]));
     const version = db.pragma('user_version', { simple: true });
     db.close();

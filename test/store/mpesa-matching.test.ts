@@ -44,7 +44,11 @@ describe('paymentMatcher', () => {
     expect(match('T2-5', OCT, '')).toMatchObject({ kind: 'ambiguous', candidates: ['T2-5 (Two Units, P0001 B1)', 'T2-5 (Two Units, P0001 B2)'] });
   });
   it('never matches by phone: a fitting phone is a candidate, and an account like nothing gets no unrelated ones', () => {
-    expect(match('4471', OCT, '2547****126 - FAITH')).toEqual({ kind: 'unmatched', reason: 'no tenant account or unit reference 4471', candidates: ['T1-000001 (Faith, P0001 A1) by phone'] });
+    expect(match('4471', OCT, '2547****126 - FAITH')).toEqual({
+      kind: 'unmatched',
+      reason: 'no tenant account or unit reference 4471',
+      candidates: ['T1-000001 (Faith, P0001 A1) by phone'],
+    });
     expect(match('4471', OCT, '2547****999 - JOHN')).toMatchObject({ candidates: [] });
     expect(match('T1-00009', OCT, '')).toMatchObject({ kind: 'unmatched', candidates: expect.arrayContaining(['T1-000009']) });
   });

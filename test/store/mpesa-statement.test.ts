@@ -55,6 +55,11 @@ describe('StatementReader', () => {
 
   it('refuses a file with no table, and one with a bad amount, naming the line', () => {
     expect(() => read([['Receipt', 'Amount']])).toThrow(StatementReadError);
-    expect(() => read([['Receipt No.', 'Completion Time', 'Paid In', 'A/C No.'], ['SJ1', '2026-10-01 10:00:00', '1.2.3', 'T1']])).toThrow(/line 2, Paid In: "1\.2\.3" is not an amount/);
+    expect(() =>
+      read([
+        ['Receipt No.', 'Completion Time', 'Paid In', 'A/C No.'],
+        ['SJ1', '2026-10-01 10:00:00', '1.2.3', 'T1'],
+      ]),
+    ).toThrow(/line 2, Paid In: "1\.2\.3" is not an amount/);
   });
 });

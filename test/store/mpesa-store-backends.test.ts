@@ -41,7 +41,17 @@ function statement(rows: string[][]): StatementLine[] {
   return lines;
 }
 
-const pay = (code: string, time: string, amount: string, account: string) => [code, time, `Pay Bill Acc. ${account}`, 'Completed', amount, '', 'Pay Bill Online', '', account];
+const pay = (code: string, time: string, amount: string, account: string) => [
+  code,
+  time,
+  `Pay Bill Acc. ${account}`,
+  'Completed',
+  amount,
+  '',
+  'Pay Bill Online',
+  '',
+  account,
+];
 
 const OCTOBER = statement([
   pay('SJ51K2LM3N', '2026-10-31 18:42:09', '40,000.00', 'T1-000001'),
@@ -95,9 +105,17 @@ describe.each(engines)('M-Pesa payments on $name', (engine) => {
     expect(await paid()).toEqual({ 'Faith Odhiambo': 0, 'Lucy Ali': 0, 'David Ali': 0 });
 
     const first = await store.importMpesaStatement(company, OCTOBER, { dryRun: false });
-    expect(first.summary).toMatchObject({ lines: 5, booked: { count: 3, cents: 7_800_000 }, alreadyBooked: { count: 0 }, setAside: { count: 1, cents: 75_000 } });
+    expect(first.summary).toMatchObject({
+      lines: 5,
+      booked: { count: 3, cents: 7_800_000 },
+      alreadyBooked: { count: 0 },
+      setAside: { count: 1, cents: 75_000 },
+    });
     expect(first.summary.notPayments.charge).toMatchObject({ count: 1, withdrawn: 5200 });
-    expect(first.summary.byProperty).toEqual([{ propertyCode: 'P0001', count: 2, cents: 7_600_000 }, { propertyCode: 'P0002', count: 1, cents: 200_000 }]);
+    expect(first.summary.byProperty).toEqual([
+      { propertyCode: 'P0001', count: 2, cents: 7_600_000 },
+      { propertyCode: 'P0002', count: 1, cents: 200_000 },
+    ]);
     expect(first.setAside.map((s) => [s.payment.code, s.reason])).toEqual([['SJ41H7QW3A', 'unmatched']]);
     expect(await paid()).toEqual({ 'Faith Odhiambo': 40000, 'Lucy Ali': 36000, 'David Ali': 2000 });
 
@@ -116,10 +134,15 @@ describe.each(engines)('M-Pesa payments on $name', (engine) => {
   });
 
   it('refuses the whole file when a code is booked with another amount, naming the line and the receipt', async () => {
-    const changed = statement([pay('SL01AAAAA9', '2026-10-20 10:00:00', '10.00', 'T1-000009'), pay('SJ51K2LM3N', '2026-10-31 18:42:09', '41,000.00', 'T1-000001')]);
+    const changed = statement([
+      pay('SL01AAAAA9', '2026-10-20 10:00:00', '10.00', 'T1-000009'),
+      pay('SJ51K2LM3N', '2026-10-31 18:42:09', '41,000.00', 'T1-000001'),
+    ]);
     const refusal = await store.importMpesaStatement(company, changed, { dryRun: false }).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(MpesaImportError);
-    expect((refusal as Error).message).toMatch(/line 5, Receipt No\.: SJ51K2LM3N is already booked as receipt \d+: 40,000\.00 from T1-000001 on 2026-10-31; this line has 41,000\.00 for T1-000001/);
+    expect((refusal as Error).message).toMatch(
+      /line 5, Receipt No\.: SJ51K2LM3N is already booked as receipt \d+: 40,000\.00 from T1-000001 on 2026-10-31; this line has 41,000\.00 for T1-000001/,
+    );
     expect(await paid()).toEqual({ 'Faith Odhiambo': 40000, 'Lucy Ali': 36400, 'David Ali': 2200 });
   });
 
@@ -130,7 +153,9 @@ describe.each(engines)('M-Pesa payments on $name', (engine) => {
       ['SM01REVER2', '2026-11-02 11:00:00', 'Reversal of SM01PAID01', 'Completed', '', '500.00', 'Reversal', 'SM01PAID01', ''],
     ]);
     const result = await store.importMpesaStatement(company, reversals, { dryRun: false });
-    expect(result.summary.reversalsOfBooked).toEqual([expect.stringMatching(/^line 4: SM01REVER1 reverses SJ51K2LM3N, booked as receipt \d+ \(40,000\.00 from T1-000001 on 2026-10-31\)/)]);
+    expect(result.summary.reversalsOfBooked).toEqual([
+      expect.stringMatching(/^line 4: SM01REVER1 reverses SJ51K2LM3N, booked as receipt \d+ \(40,000\.00 from T1-000001 on 2026-10-31\)/),
+    ]);
     expect(result.summary.notPayments['reversed payment']).toMatchObject({ count: 1, cents: 50_000 });
     expect(result.summary.booked.count).toBe(0);
   });
@@ -147,12 +172,17 @@ describe.each(engines)('M-Pesa payments on $name', (engine) => {
     const kept = await Promise.all([store.confirmMpesaPayment(company, unknown, 3), store.confirmMpesaPayment(company, unknown, 4)]);
     expect(kept.map((o) => o.kind).sort()).toEqual(['already', 'kept']);
     expect((await store.mpesaUnmatched(company)).map((k) => [k.code, k.amount, k.account])).toEqual([['SK51K2LM3Q', 75_000, '4471']]);
-    await expect(store.confirmMpesaPayment(company, daraja({ TransID: 'SK51K2LM3R', BusinessShortCode: '999999' }), 5)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(store.confirmMpesaPayment(company, daraja({ TransID: 'SK51K2LM3R', BusinessShortCode: '999999' }), 5)).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
   });
 
   it('books a kept payment when the accountant assigns it, and lists it no more', async () => {
     const reader = new StatementReader();
-    const records = [['receipt_no', 'completion_time', 'amount', 'account_no', 'payer', 'reason', 'candidates', 'tenant_account'], ['SK51K2LM3Q', '2026-11-01 09:00:00', '750.00', '4471', '', '', '', 'p0001-a9']];
+    const records = [
+      ['receipt_no', 'completion_time', 'amount', 'account_no', 'payer', 'reason', 'candidates', 'tenant_account'],
+      ['SK51K2LM3Q', '2026-11-01 09:00:00', '750.00', '4471', '', '', '', 'p0001-a9'],
+    ];
     const lines = records.flatMap((cells, i) => reader.push(cells, i + 1) ?? []);
     const result = await store.importMpesaStatement(company, lines, { dryRun: false });
     expect(result.summary.booked).toEqual({ count: 1, cents: 75_000 });

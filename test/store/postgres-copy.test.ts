@@ -26,14 +26,21 @@ afterAll(() => temp.remove());
 const copy = (from: string, to: string, stderrIsTTY = false) => runInProcess(['local', 'copy', '--from', from, '--to', to], { home: temp.dir, stderrIsTTY });
 
 function sqliteTables(sqlite: SqliteDatabase.Database): string[] {
-  return (sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'schema_migrations%' order by name").all() as { name: string }[]).map((row) => row.name);
+  return (
+    sqlite
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'schema_migrations%' order by name")
+      .all() as { name: string }[]
+  ).map((row) => row.name);
 }
 
 /** A table's rows in key order, integers as bigint; text keys bytewise on both sides. */
 function orderBy(sqlite: SqliteDatabase.Database, table: string, postgresSide: boolean): string {
   const columns = sqlite.prepare(`pragma table_info(${table})`).safeIntegers(false).all() as { name: string; type: string; pk: number }[];
-  return columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk)
-    .map((c) => (postgresSide && c.type.toLowerCase() === 'text' ? `${c.name} collate "C"` : c.name)).join(', ');
+  return columns
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => (postgresSide && c.type.toLowerCase() === 'text' ? `${c.name} collate "C"` : c.name))
+    .join(', ');
 }
 
 async function postgresCounts(url: string, tables: string[]): Promise<Record<string, number>> {
@@ -60,7 +67,10 @@ describe('local copy from SQLite to PostgreSQL', () => {
     expect(copied.code, copied.stderr).toBe(0);
     // The progress line is redrawn in place: carriage return, text, erase to the end of the line.
     // eslint-disable-next-line no-control-regex
-    const progress = [...copied.stderr.matchAll(/\rcopying rows: ([\d,]+) of ([\d,]+)\x1b\[K/g)].map((m) => [Number(m[1]!.replaceAll(',', '')), Number(m[2]!.replaceAll(',', ''))]);
+    const progress = [...copied.stderr.matchAll(/\rcopying rows: ([\d,]+) of ([\d,]+)\x1b\[K/g)].map((m) => [
+      Number(m[1]!.replaceAll(',', '')),
+      Number(m[2]!.replaceAll(',', '')),
+    ]);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every(([done, total], i) => done! <= total! && (i === 0 || done! > progress[i - 1]![0]!))).toBe(true);
     // eslint-disable-next-line no-control-regex
@@ -94,7 +104,9 @@ describe('local copy from SQLite to PostgreSQL', () => {
   it('leaves the copied tables analysed, so the first request is planned with statistics (the sale list page from its date index)', async () => {
     const pool = openPostgresPool(target);
     try {
-      const analysed = await pool.query("select relname from pg_stat_user_tables where relname in ('cash_sales', 'cash_sale_lines', 'ledger_months') and last_analyze is not null order by relname");
+      const analysed = await pool.query(
+        "select relname from pg_stat_user_tables where relname in ('cash_sales', 'cash_sale_lines', 'ledger_months') and last_analyze is not null order by relname",
+      );
       expect(analysed.rows.map((row: { relname: string }) => row.relname)).toEqual(['cash_sale_lines', 'cash_sales', 'ledger_months']);
     } finally {
       await pool.end();
@@ -113,7 +125,8 @@ describe('local copy from SQLite to PostgreSQL', () => {
       const sale = await pool.query(
         `insert into cash_sales (company_id, issue_date, amount_paid_cents, payment_method, transaction_type, receipt_no,
            sub_total_cents, total_discount_cents, total_tax_cents, total_amount_cents, balance_cents, created_at, updated_at)
-         values (1, 0, 0, 'CASH', 'CASH', 'NEXT-1', 0, 0, 0, 0, 0, 0, 0) returning id`);
+         values (1, 0, 0, 'CASH', 'CASH', 'NEXT-1', 0, 0, 0, 0, 0, 0, 0) returning id`,
+      );
       expect(sale.rows[0].id).toBe(BigInt(sales + 1));
       const sequence = await pool.query("select nextval(pg_get_serial_sequence('statements', 'id')) as id");
       expect(sequence.rows[0].id).toBe(BigInt(statementSeq + 1));
@@ -130,7 +143,7 @@ describe('local copy from SQLite to PostgreSQL', () => {
     expect(await postgresCounts(target, ['companies', 'cash_sales'])).toEqual(before);
   });
 
-  it('refuses a second copy into the same database while one is under way, in the README\'s words, and one copy lands whole', async () => {
+  it("refuses a second copy into the same database while one is under way, in the README's words, and one copy lands whole", async () => {
     const target = await postgres.createDatabase();
     const [a, b] = await Promise.all([copy(source, target), copy(source, target)]);
     const outcomes = [a, b].map((r) => r.code).sort();
@@ -155,6 +168,9 @@ describe('local copy from SQLite to PostgreSQL', () => {
     expect(failed.code).toBe(2);
     expect(failed.stderr).toMatch(/landlord_payments, row id \d+, column reference: the text holds a NUL character \(U\+0000\), which PostgreSQL cannot store/);
     const counts = await postgresCounts(empty, tables);
-    expect(Object.values(counts).every((count) => count === 0), JSON.stringify(counts)).toBe(true);
+    expect(
+      Object.values(counts).every((count) => count === 0),
+      JSON.stringify(counts),
+    ).toBe(true);
   });
 });

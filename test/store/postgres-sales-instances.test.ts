@@ -68,7 +68,9 @@ describe('two instances on one PostgreSQL database', () => {
     const sales = Array.from({ length: 20 }, (_, i) => ({ key: `cross-${i}`, body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: `CROSS-${i}` } }) }));
     // Each sale sent to one instance and, at the same moment, retried on the other.
     const answers = await Promise.all(
-      sales.flatMap(({ key, body }, i) => [0, 1].map((side) => instances[(i + side) % 2]!.saveCashSale({ body, idempotencyKey: key, callerCompanyId: COMPANY, now: NOW }))),
+      sales.flatMap(({ key, body }, i) =>
+        [0, 1].map((side) => instances[(i + side) % 2]!.saveCashSale({ body, idempotencyKey: key, callerCompanyId: COMPANY, now: NOW })),
+      ),
     );
     for (let i = 0; i < sales.length; i++) {
       const [a, b] = [answers[2 * i]!, answers[2 * i + 1]!];
@@ -80,7 +82,15 @@ describe('two instances on one PostgreSQL database', () => {
 
     const units = unitsInStock(sqlite, COMPANY, 5, 0);
     const offers = await Promise.allSettled(
-      units.flatMap((unit, i) => [0, 1].map((side) => instances[side]!.saveCashSale({ body: saleBody(refs, [unitLine(unit)], { over: { refNo: `IMEI-${i}-${side}` } }), callerCompanyId: COMPANY, now: NOW }))),
+      units.flatMap((unit, i) =>
+        [0, 1].map((side) =>
+          instances[side]!.saveCashSale({
+            body: saleBody(refs, [unitLine(unit)], { over: { refNo: `IMEI-${i}-${side}` } }),
+            callerCompanyId: COMPANY,
+            now: NOW,
+          }),
+        ),
+      ),
     );
     for (let i = 0; i < units.length; i++) {
       const pair = [offers[2 * i]!, offers[2 * i + 1]!];
@@ -89,22 +99,31 @@ describe('two instances on one PostgreSQL database', () => {
       expect(await count('select count(*) as n from cash_sale_lines where item_spec_id = $1', units[i]!.id)).toBe(1);
     }
 
-    const numbers = (await admin.query('select receipt_no from cash_sales where company_id = $1 order by receipt_no', [COMPANY])).rows.map((r) => r.receipt_no as string);
+    const numbers = (await admin.query('select receipt_no from cash_sales where company_id = $1 order by receipt_no', [COMPANY])).rows.map(
+      (r) => r.receipt_no as string,
+    );
     expect(numbers.slice(-25)).toEqual(receipts(before + 1, 25));
     expect(await receiptSeq()).toBe(before + 25);
   });
 
   it('refuse a save whose connection is killed as busy, never an internal error, and save it once when it is sent again with its key', async () => {
     const before = await receiptSeq();
-    const input = (i: number): SaveCashSaleInput => ({ body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: `KILL-${i}` } }), idempotencyKey: `kill-${i}`, callerCompanyId: COMPANY, now: NOW });
+    const input = (i: number): SaveCashSaleInput => ({
+      body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: `KILL-${i}` } }),
+      idempotencyKey: `kill-${i}`,
+      callerCompanyId: COMPANY,
+      now: NOW,
+    });
     // Another transaction holds the company's row: instance A's saves queue behind it, in flight.
     const locker = await admin.connect();
     await locker.query('begin');
     await locker.query('select id from companies where id = $1 for update', [COMPANY]);
-    const sent = Array.from({ length: 40 }, (_, i) => instances[0]!.saveCashSale(input(i)).then(
-      (result) => ({ i, result }),
-      (error: unknown) => ({ i, error }),
-    ));
+    const sent = Array.from({ length: 40 }, (_, i) =>
+      instances[0]!.saveCashSale(input(i)).then(
+        (result) => ({ i, result }),
+        (error: unknown) => ({ i, error }),
+      ),
+    );
     const waiting = () => count("select count(*) as n from pg_stat_activity where application_name = 'instance-a' and wait_event_type = 'Lock'");
     for (let tries = 0; (await waiting()) < 4 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
     const killed = await locker.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'instance-a'");
@@ -121,7 +140,9 @@ describe('two instances on one PostgreSQL database', () => {
       expect(await count('select id as n from cash_sales where company_id = $1 and idempotency_key = $2', COMPANY, `kill-${i}`)).toBe(acknowledged.get(i)!.id);
     }
     expect(await receiptSeq()).toBe(before + 40);
-    const numbers = (await admin.query("select receipt_no from cash_sales where company_id = $1 and ref_no like 'KILL-%' order by receipt_no", [COMPANY])).rows.map((r) => r.receipt_no as string);
+    const numbers = (
+      await admin.query("select receipt_no from cash_sales where company_id = $1 and ref_no like 'KILL-%' order by receipt_no", [COMPANY])
+    ).rows.map((r) => r.receipt_no as string);
     expect(numbers).toEqual(receipts(before + 1, 40));
     expect(killed.rowCount).toBe(4);
     expect(failed.length).toBeGreaterThanOrEqual(4);

@@ -60,22 +60,30 @@ describe('the PostgreSQL schema', () => {
         insert into users (id, company_id, name, role) values (1, 1, 'u', 'cashier');
         insert into item_products (id, company_id, name, code, price_cents, cost_cents) values (1, 1, 'Phone', 'P1', 1000, 800);
         insert into item_specs (id, company_id, product_id, purchase_price_cents, sale_price_cents) values (1, 1, 1, 800, 1000)`);
-      const sale = (id: number, company: number, receipt: string, key: string) => client.query(
-        `insert into cash_sales (id, company_id, issue_date, amount_paid_cents, payment_method, transaction_type, receipt_no,
+      const sale = (id: number, company: number, receipt: string, key: string) =>
+        client.query(
+          `insert into cash_sales (id, company_id, issue_date, amount_paid_cents, payment_method, transaction_type, receipt_no,
            sub_total_cents, total_discount_cents, total_tax_cents, total_amount_cents, balance_cents, idempotency_key, created_at, updated_at)
-         values ($1, $2, 0, 1000, 'CASH', 'CASH', $3, 1000, 0, 0, 1000, 0, $4, 0, 0)`, [id, company, receipt, key]);
+         values ($1, $2, 0, 1000, 'CASH', 'CASH', $3, 1000, 0, 0, 1000, 0, $4, 0, 0)`,
+          [id, company, receipt, key],
+        );
       await sale(1, 1, 'R1', 'key-1');
       await sale(2, 2, 'R1', 'key-1');
       await expect(sale(3, 1, 'R2', 'key-1')).rejects.toThrow(/cash_sales_company_id_idempotency_key_key/);
       await expect(sale(3, 1, 'R1', 'key-2')).rejects.toThrow(/cash_sales_company_id_receipt_no_key/);
       await sale(3, 1, 'R2', 'key-2');
-      expect((await client.query('select company_id, count, version from cash_sale_stats order by company_id')).rows)
-        .toEqual([{ company_id: '1', count: '2', version: '2' }, { company_id: '2', count: '1', version: '1' }]);
+      expect((await client.query('select company_id, count, version from cash_sale_stats order by company_id')).rows).toEqual([
+        { company_id: '1', count: '2', version: '2' },
+        { company_id: '2', count: '1', version: '1' },
+      ]);
 
-      const line = (id: number, saleId: number, qtyMilli = 1000) => client.query(
-        `insert into cash_sale_lines (id, sale_id, company_id, line_no, issue_date, item_name, item_product_id, item_spec_id, price_cents,
+      const line = (id: number, saleId: number, qtyMilli = 1000) =>
+        client.query(
+          `insert into cash_sale_lines (id, sale_id, company_id, line_no, issue_date, item_name, item_product_id, item_spec_id, price_cents,
            unit_cost_cents, qty_milli, discount_cents, tax_inc_exc, tax_rate_bp, tax_cents, line_total_cents, profit_cents)
-         values ($1, $2, 1, 1, 0, 'Phone', 1, 1, 1000, 800, $3, 0, 1, 0, 0, 1000, 200)`, [id, saleId, qtyMilli]);
+         values ($1, $2, 1, 1, 0, 'Phone', 1, 1, 1000, 800, $3, 0, 1, 0, 0, 1000, 200)`,
+          [id, saleId, qtyMilli],
+        );
       await expect(line(1, 1, 2000)).rejects.toThrow(/check/);
       await line(1, 1);
       await expect(line(2, 3)).rejects.toThrow(/cash_sale_lines_unit/);
@@ -83,8 +91,9 @@ describe('the PostgreSQL schema', () => {
 
       await client.query(`insert into landlords (id, company_id, code, name) values (1, 1, 'L1', 'Landlord');
         insert into properties (id, company_id, code, name, landlord_id) values (1, 1, 'P1', 'Block A', 1)`);
-      const statement = (type: string) => client.query(
-        `insert into statements (company_id, property_id, landlord_id, year, month, month_key, statement_type, lld_payment_type,
+      const statement = (type: string) =>
+        client.query(
+          `insert into statements (company_id, property_id, landlord_id, year, month, month_key, statement_type, lld_payment_type,
            property_name, property_code, landlord_code, landlord_name, with_effect_from, with_effect_to, date_prepared,
            rent_details_html, rents_json, expenses_json, total_mkt_rent_cents, total_rent_cents, total_utility_cents,
            rent_invoiced_cents, rent_invoiced_tax_cents, utility_invoiced_cents, rent_bal_bf_cents, rent_bal_cf_cents,
@@ -94,7 +103,9 @@ describe('the PostgreSQL schema', () => {
            rental_tax_cents, rental_tax_comm_cents, rental_tax_comm_vat_cents, deferred_amount_cents,
            deferred_payment_cents, balance_cf_cents)
          values (1, 1, 1, 2026, 10, 202610, $1, 'COMBINED', 'Block A', 'P1', 'L1', 'Landlord', 0, 0, 0, '', '[]', '[]',
-           0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`, [type]);
+           0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+          [type],
+        );
       await statement('INTERIM');
       await statement('INTERIM');
       await statement('FINAL');
@@ -118,4 +129,3 @@ describe('the PostgreSQL schema', () => {
     }
   });
 });
-

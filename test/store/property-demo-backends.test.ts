@@ -28,7 +28,7 @@ const clock = () => NOW;
 let sqlite: Store;
 let pool: pg.Pool;
 const stores = (): [PropertyStore, PropertyStore] => [sqliteShopStore(sqlite), propertyStoreOn(postgresEngine(pool))];
-const all = <T,>(sql: string, ...params: unknown[]) => sqlite.sqlite.prepare(sql).all(...params) as T[];
+const all = <T>(sql: string, ...params: unknown[]) => sqlite.sqlite.prepare(sql).all(...params) as T[];
 
 beforeAll(async () => {
   sqlite = await openStore(join(temp.dir, 'demo.db'));
@@ -54,7 +54,10 @@ async function everyReport(store: PropertyStore): Promise<Map<string, string>> {
     for (const { id: propertyId } of all<{ id: number }>('select id from properties where company_id = ? order by id', companyId)) {
       for (const lldPaymentType of LANDLORD_PAYMENT_TYPES) {
         for (const month of [9, 10, 11]) {
-          reports.set(`pay advice ${propertyId} ${lldPaymentType} ${month}`, JSON.stringify(await store.payAdviceReport({ companyId, propertyId, month, year: 2026, lldPaymentType }, clock)));
+          reports.set(
+            `pay advice ${propertyId} ${lldPaymentType} ${month}`,
+            JSON.stringify(await store.payAdviceReport({ companyId, propertyId, month, year: 2026, lldPaymentType }, clock)),
+          );
         }
       }
     }

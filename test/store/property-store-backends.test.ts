@@ -52,7 +52,7 @@ interface Backend {
 }
 
 /** Integers of either backend as plain numbers (bigint from PostgreSQL). */
-const plain = <T,>(row: object): T => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])) as T;
+const plain = <T>(row: object): T => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])) as T;
 
 const backends: Backend[] = [
   {
@@ -63,7 +63,11 @@ const backends: Backend[] = [
     get another() {
       return sqliteShopStore(sqliteAgain);
     },
-    rows: async <T,>(sql: string, ...params: unknown[]) => sqlite.sqlite.prepare(sql.replace(/\$\d+/g, '?')).all(...params).map((r) => plain<T>(r as object)),
+    rows: async <T>(sql: string, ...params: unknown[]) =>
+      sqlite.sqlite
+        .prepare(sql.replace(/\$\d+/g, '?'))
+        .all(...params)
+        .map((r) => plain<T>(r as object)),
     run: async (sql, ...params) => void sqlite.sqlite.prepare(sql.replace(/\$\d+/g, '?')).run(...params),
   },
   {
@@ -74,7 +78,7 @@ const backends: Backend[] = [
     get another() {
       return propertyStoreOn(postgresEngine(poolAgain));
     },
-    rows: async <T,>(sql: string, ...params: unknown[]) => (await pool.query(sql, params)).rows.map((r) => plain<T>(r as object)),
+    rows: async <T>(sql: string, ...params: unknown[]) => (await pool.query(sql, params)).rows.map((r) => plain<T>(r as object)),
     run: async (sql, ...params) => void (await pool.query(sql, params)),
   },
 ];
@@ -138,7 +142,12 @@ const BATCHINGS: Record<string, Batch> = {
   'receipts whole, then charges month by month, March first': (() => {
     const charges = splitCsv(files.charges);
     const ofMonth = (month: string) => charges.rows.filter((row) => row.includes(`,${month},`));
-    return [...reference, ['receipts', files.receipts], ...['2026-03', '2026-02', '2026-01'].map((m): [LedgerImportKind, string] => ['charges', fileOf(charges.header, ofMonth(m))]), ['expenses', files.expenses]];
+    return [
+      ...reference,
+      ['receipts', files.receipts],
+      ...['2026-03', '2026-02', '2026-01'].map((m): [LedgerImportKind, string] => ['charges', fileOf(charges.header, ofMonth(m))]),
+      ['expenses', files.expenses],
+    ];
   })(),
 };
 
@@ -204,24 +213,39 @@ describe('Baobab Court, imported whole on both backends', () => {
 
   it.each(ADVICE_CASES)('gives the hand-worked pay advice of %s, the same record on both', async (_name, month, lldPaymentType, expected) => {
     const srvcId = lldPaymentType === 'SERVICE_CHARGE_ONLY' ? ids.serviceId : undefined;
-    const [sqliteJson, postgresJson, advice] = await onBoth((s) => s.payAdviceReport({ companyId: BAOBAB, propertyId: ids.propertyId, month, year: 2026, lldPaymentType, srvcId }));
+    const [sqliteJson, postgresJson, advice] = await onBoth((s) =>
+      s.payAdviceReport({ companyId: BAOBAB, propertyId: ids.propertyId, month, year: 2026, lldPaymentType, srvcId }),
+    );
     expect(postgresJson).toBe(sqliteJson);
-    expect(advice.rentsList.map((l) => [l.unitNo, l.tenantName, l.monthlyCharge, l.invoiced, l.balanceBf, l.amountPaid, l.amountPaidTax, l.balanceCf])).toEqual(expected.lines);
+    expect(advice.rentsList.map((l) => [l.unitNo, l.tenantName, l.monthlyCharge, l.invoiced, l.balanceBf, l.amountPaid, l.amountPaidTax, l.balanceCf])).toEqual(
+      expected.lines,
+    );
     const { lines: _lines, ...figures } = expected;
     expect(advice).toMatchObject(figures);
-    expect(advice.expenseList.map((e) => [e.description, e.amount])).toEqual(fx.expenses.filter((e) => Number(e.date.slice(5, 7)) === month).map((e) => [e.description, e.amount]));
+    expect(advice.expenseList.map((e) => [e.description, e.amount])).toEqual(
+      fx.expenses.filter((e) => Number(e.date.slice(5, 7)) === month).map((e) => [e.description, e.amount]),
+    );
   });
 
   it('refuses a property of another company and an unknown company alike on both', async () => {
     for (const backend of backends) {
-      await expect(backend.store.payAdviceReport({ companyId: 2, propertyId: ids.propertyId, month: 3, year: 2026 })).rejects.toMatchObject({ kind: 'notFound' });
+      await expect(backend.store.payAdviceReport({ companyId: 2, propertyId: ids.propertyId, month: 3, year: 2026 })).rejects.toMatchObject({
+        kind: 'notFound',
+      });
       await expect(backend.store.paidBalanceReport({ companyId: 999, month: 3, year: 2026 })).rejects.toMatchObject({ kind: 'notFound' });
     }
   });
 
   it('refuses a bad file whole on both, naming every bad row alike, and writes nothing', async () => {
     const bad = 'property_code,unit_no,tenant_account,date,amount\nBAO,A1,BAO-01,2026-04-05,100\nBAO,A9,BAO-01,2026-04-05,100\nBAO,A1,BAO-02,2026-04-31,-5\n';
-    const refusals = await Promise.all(backends.map((b) => b.store.importLedger(BAOBAB, 'receipts', bad).then(() => undefined, (error: unknown) => error)));
+    const refusals = await Promise.all(
+      backends.map((b) =>
+        b.store.importLedger(BAOBAB, 'receipts', bad).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
     expect(refusals[0]).toMatchObject({ name: 'LedgerImportError' });
     expect((refusals[1] as Error).message).toBe((refusals[0] as Error).message);
     expect((refusals[0] as Error).message).toMatch(/line 3.*unit_no/s);
@@ -234,9 +258,15 @@ describe('Baobab Court, imported whole on both backends', () => {
     it('prepares INTERIM (a new one replaces it), then FINAL once; approves once; marks paid once', async () => {
       const base = { companyId: BAOBAB, propertyId: ids.propertyId, month: 2, year: 2026, preparedByUserId: null, now: () => PREPARED_AT };
       const first = await backend.store.prepareStatement({ ...base, final: false });
-      expect(first).toMatchObject({ statementType: 'INTERIM', amtPyble: fx.FEBRUARY_COMBINED.netAmountDue, recievedRent: fx.FEBRUARY_COMBINED.rentReceived, prepareByName: 'Local administrator' });
+      expect(first).toMatchObject({
+        statementType: 'INTERIM',
+        amtPyble: fx.FEBRUARY_COMBINED.netAmountDue,
+        recievedRent: fx.FEBRUARY_COMBINED.rentReceived,
+        prepareByName: 'Local administrator',
+      });
       const second = await backend.store.prepareStatement({ ...base, final: false });
-      const listed = async (paidPosted: 'ALL' | 'YES' | 'NO') => (await backend.store.statementsReport({ companyId: BAOBAB, landlordId: ids.landlordId, paidPosted })).list.map((s) => [s.id, s.month, s.statementType]);
+      const listed = async (paidPosted: 'ALL' | 'YES' | 'NO') =>
+        (await backend.store.statementsReport({ companyId: BAOBAB, landlordId: ids.landlordId, paidPosted })).list.map((s) => [s.id, s.month, s.statementType]);
       expect(await listed('ALL')).toEqual([[second.id, 'FEBRUARY', 'INTERIM']]);
       const final = await backend.store.prepareStatement({ ...base, final: true });
       expect(final).toMatchObject({ statementType: 'FINAL', amtPyble: fx.FEBRUARY_COMBINED.netAmountDue });
@@ -251,7 +281,9 @@ describe('Baobab Court, imported whole on both backends', () => {
       await expect(backend.store.approveStatement({ statementId: final.id, companyId: 2, userId: null })).rejects.toMatchObject({ kind: 'notFound' });
       await backend.store.markStatementPaid({ statementId: final.id, userId: null, reference: 'EFT-FEB', now: () => PREPARED_AT + 2000 });
       await expect(backend.store.markStatementPaid({ statementId: final.id, userId: null })).rejects.toMatchObject({ kind: 'conflict' });
-      expect(await backend.rows('select amount_cents as amount from landlord_payments where statement_id = $1', final.id)).toEqual([{ amount: Math.round(fx.FEBRUARY_COMBINED.netAmountDue * 100) }]);
+      expect(await backend.rows('select amount_cents as amount from landlord_payments where statement_id = $1', final.id)).toEqual([
+        { amount: Math.round(fx.FEBRUARY_COMBINED.netAmountDue * 100) },
+      ]);
       expect(await listed('YES')).toEqual([[final.id, 'FEBRUARY', 'FINAL']]);
       expect(await listed('NO')).toEqual([[second.id, 'FEBRUARY', 'INTERIM']]);
 
@@ -270,13 +302,17 @@ describe('Baobab Court, imported whole on both backends', () => {
       expect(refused).toHaveLength(1);
       expect(refused[0]!.reason).toBeInstanceOf(ServiceError);
       expect(refused[0]!.reason).toMatchObject({ kind: 'conflict' });
-      expect(await backend.rows(`select count(*) as n from statements where property_id = $1 and month_key = 202603 and statement_type = 'FINAL'`, ids.propertyId)).toEqual([{ n: 1 }]);
+      expect(
+        await backend.rows(`select count(*) as n from statements where property_id = $1 and month_key = 202603 and statement_type = 'FINAL'`, ids.propertyId),
+      ).toEqual([{ n: 1 }]);
       expect((made[0] as PromiseFulfilledResult<unknown>).value).toMatchObject({ ...fx.MARCH_COMBINED_STATEMENT, statementType: 'FINAL', month: 'MARCH' });
     });
   });
 
   it('ends with the same statements on both backends, record for record', async () => {
-    const [sqliteJson, postgresJson, statements] = await onBoth((s) => s.statementsReport({ companyId: BAOBAB, landlordId: ids.landlordId, paidPosted: 'ALL' }));
+    const [sqliteJson, postgresJson, statements] = await onBoth((s) =>
+      s.statementsReport({ companyId: BAOBAB, landlordId: ids.landlordId, paidPosted: 'ALL' }),
+    );
     expect(statements.list.map((s) => [s.month, s.statementType])).toEqual([
       ['MARCH', 'FINAL'],
       ['FEBRUARY', 'FINAL'],
@@ -295,7 +331,7 @@ describe('Baobab Court, imported whole on both backends', () => {
 
 // After the comparison of the two backends' statements: a failed insert uses up an id of PostgreSQL's sequence, not SQLite's.
 describe.each(backends)('a prepare that breaks another unique index, on $name', (backend) => {
-it('refuses a second FINAL only for the index that allows one per month: another unique index broken while preparing is not "a second FINAL"', async () => {
+  it('refuses a second FINAL only for the index that allows one per month: another unique index broken while preparing is not "a second FINAL"', async () => {
     const at = PREPARED_AT + 7;
     const { propertyId } = await propertyIds(backend, BAOBAB);
     const base = { companyId: BAOBAB, propertyId, month: 6, year: 2026, preparedByUserId: null, now: () => at };
@@ -318,7 +354,11 @@ it('refuses a second FINAL only for the index that allows one per month: another
   });
 });
 
-describe.each(Object.keys(BATCHINGS).slice(1).map((name, i) => ({ name, index: i })))('Baobab Court imported $name', ({ name, index }) => {
+describe.each(
+  Object.keys(BATCHINGS)
+    .slice(1)
+    .map((name, i) => ({ name, index: i })),
+)('Baobab Court imported $name', ({ name, index }) => {
   it('gives the hand-worked figures, and the same records on both backends', async () => {
     const companyId = batchCompanies[index]!;
     for (const backend of backends) await importAll(backend.store, companyId, BATCHINGS[name]!);
@@ -330,7 +370,9 @@ describe.each(Object.keys(BATCHINGS).slice(1).map((name, i) => ({ name, index: i
     }
     for (const [, month, lldPaymentType, expected] of ADVICE_CASES) {
       const srvcId = lldPaymentType === 'SERVICE_CHARGE_ONLY' ? ids.serviceId : undefined;
-      const [sqliteJson, postgresJson, advice] = await onBoth((s) => s.payAdviceReport({ companyId, propertyId: ids.propertyId, month, year: 2026, lldPaymentType, srvcId }));
+      const [sqliteJson, postgresJson, advice] = await onBoth((s) =>
+        s.payAdviceReport({ companyId, propertyId: ids.propertyId, month, year: 2026, lldPaymentType, srvcId }),
+      );
       expect(postgresJson).toBe(sqliteJson);
       expect(advice.netAmountDue).toBe(expected.netAmountDue);
     }
@@ -353,9 +395,16 @@ describe.each(backends)('imports meeting on one tenancy, on $name', (backend) =>
       ['tenants', 'account_no,name\nT1,Otieno\n'],
       ['tenancies', 'property_code,unit_no,tenant_account,from\nP1,A1,T1,2026-01-01\n'],
     ]);
-    const receipts = ['01', '02'].flatMap((month) => ['02', '03', '04', '05'].map((day) => `property_code,unit_no,tenant_account,date,amount\nP1,A1,T1,2026-${month}-${day},250\n`));
-    const charges = 'property_code,unit_no,tenant_account,month,kind,amount\nP1,A1,T1,2026-01,rent,1000\nP1,A1,T1,2026-02,rent,1000\nP1,A1,T1,2026-03,rent,1000\n';
-    const imports: [LedgerImportKind, string][] = [...receipts.slice(0, 4).map((csv): [LedgerImportKind, string] => ['receipts', csv]), ['charges', charges], ...receipts.slice(4).map((csv): [LedgerImportKind, string] => ['receipts', csv])];
+    const receipts = ['01', '02'].flatMap((month) =>
+      ['02', '03', '04', '05'].map((day) => `property_code,unit_no,tenant_account,date,amount\nP1,A1,T1,2026-${month}-${day},250\n`),
+    );
+    const charges =
+      'property_code,unit_no,tenant_account,month,kind,amount\nP1,A1,T1,2026-01,rent,1000\nP1,A1,T1,2026-02,rent,1000\nP1,A1,T1,2026-03,rent,1000\n';
+    const imports: [LedgerImportKind, string][] = [
+      ...receipts.slice(0, 4).map((csv): [LedgerImportKind, string] => ['receipts', csv]),
+      ['charges', charges],
+      ...receipts.slice(4).map((csv): [LedgerImportKind, string] => ['receipts', csv]),
+    ];
     await Promise.all(imports.map(([kind, csv], i) => (i % 2 === 0 ? backend.store : backend.another).importLedger(companyId, kind, csv)));
 
     const months = await backend.rows(
@@ -369,7 +418,12 @@ describe.each(backends)('imports meeting on one tenancy, on $name', (backend) =>
       { month: 202602, rent: 100_000, paid: 100_000, cumRent: 200_000, cumPaid: 200_000 },
       { month: 202603, rent: 100_000, paid: 0, cumRent: 300_000, cumPaid: 200_000 },
     ]);
-    expect(await backend.rows('select cast(sum(amount_cents) as bigint) as paid from receipt_allocations a join tenancies t on t.id = a.tenancy_id where t.company_id = $1', companyId)).toEqual([{ paid: 200_000 }]);
+    expect(
+      await backend.rows(
+        'select cast(sum(amount_cents) as bigint) as paid from receipt_allocations a join tenancies t on t.id = a.tenancy_id where t.company_id = $1',
+        companyId,
+      ),
+    ).toEqual([{ paid: 200_000 }]);
     const march = (await backend.store.paidBalanceReport({ companyId, month: 3, year: 2026 }))[0]!;
     expect(march).toMatchObject({ rentWoTax: 1000, paidRent: 0, rentWoTaxPrev: 2000, paidRentPrev: 2000, rentBalBf: 0, rentBalCf: 1000, totalCf: 1000 });
   }, 60_000);
@@ -387,8 +441,12 @@ describe.each(backends)('reference files meeting, on $name', (backend) => {
       backend.another.importLedger(companyId, 'tenancies', 'property_code,unit_no,tenant_account,from\nP1,A2,T3,2026-02-01\n'),
     ]);
     expect(lettings.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect((lettings.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason.message).toMatch(/line 2, from: unit A2 of P1 is let already for part of this period/);
-    expect(await backend.rows('select count(*) as n from tenancies t join units u on u.id = t.unit_id where u.unit_no = $1 and t.company_id = $2', 'A2', companyId)).toEqual([{ n: 1 }]);
+    expect((lettings.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason.message).toMatch(
+      /line 2, from: unit A2 of P1 is let already for part of this period/,
+    );
+    expect(
+      await backend.rows('select count(*) as n from tenancies t join units u on u.id = t.unit_id where u.unit_no = $1 and t.company_id = $2', 'A2', companyId),
+    ).toEqual([{ n: 1 }]);
 
     const landlords = await Promise.allSettled([
       backend.store.importLedger(companyId, 'landlords', 'code,name\nL9,Achieng Otieno\n'),
@@ -418,35 +476,66 @@ describe.each(backends)('receipts booked once per payment reference, on $name', 
   it('skips a file imported again, says how many were there already, and the figures are those of one import', async () => {
     expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', october)).toEqual({ kind: 'receipts', rows: 2, imported: 2, alreadyBooked: 0 });
     const once = await paidInOctober();
-    expect(once).toEqual([['A1', 1000], ['A2', 800], ['A3', 0]]);
+    expect(once).toEqual([
+      ['A1', 1000],
+      ['A2', 800],
+      ['A3', 0],
+    ]);
     expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', october)).toEqual({ kind: 'receipts', rows: 2, imported: 0, alreadyBooked: 2 });
     // An overlapping statement: one payment booked, one new; the reference compared without case or spaces.
     const overlapping = `${header}P1,A1,T1,2026-10-05,1000,qx12 ab34cd\nP1,A3,T3,2026-10-07,900,QX12AB34CF\n`;
-    expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', overlapping)).toEqual({ kind: 'receipts', rows: 2, imported: 1, alreadyBooked: 1 });
-    expect(await paidInOctober()).toEqual([['A1', 1000], ['A2', 800], ['A3', 900]]);
+    expect(await backend.store.importLedger(receiptsOnceCompany, 'receipts', overlapping)).toEqual({
+      kind: 'receipts',
+      rows: 2,
+      imported: 1,
+      alreadyBooked: 1,
+    });
+    expect(await paidInOctober()).toEqual([
+      ['A1', 1000],
+      ['A2', 800],
+      ['A3', 900],
+    ]);
   });
 
   it('refuses the same reference with another amount or tenancy, naming the line and the receipt booked, and writes nothing of the file', async () => {
     const [booked] = await backend.rows<{ id: number }>(`select id from receipts where company_id = $1 and reference = 'QX12AB34CD'`, receiptsOnceCompany);
     const otherAmount = `${header}P1,A3,T3,2026-10-20,50,QX12AB34CG\nP1,A1,T1,2026-10-05,100,QX12AB34CD\nP1,A3,T3,2026-10-08,900,QX12AB34CE\n`;
-    const refused = await backend.store.importLedger(receiptsOnceCompany, 'receipts', otherAmount).then(() => undefined, (error: Error) => error.message);
-    expect(refused).toContain(`line 3, reference: QX12AB34CD is already booked as receipt ${booked!.id}: 1,000.00 from T1 on 2026-10-05; this line has 100.00 from T1`);
+    const refused = await backend.store.importLedger(receiptsOnceCompany, 'receipts', otherAmount).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(
+      `line 3, reference: QX12AB34CD is already booked as receipt ${booked!.id}: 1,000.00 from T1 on 2026-10-05; this line has 100.00 from T1`,
+    );
     expect(refused).toMatch(/line 4, reference: QX12AB34CE is already booked as receipt \d+: 800\.00 from T2 on 2026-10-06; this line has 900\.00 from T3/);
     const twice = `${header}P1,A3,T3,2026-10-20,50,QX12AB34CH\nP1,A3,T3,2026-10-21,50,QX12AB34CH\n`;
-    await expect(backend.store.importLedger(receiptsOnceCompany, 'receipts', twice)).rejects.toThrow(/line 3, reference: QX12AB34CH is also on line 2: one payment, one line/);
-    expect(await backend.rows(`select count(*) as n from receipts where company_id = $1 and reference in ('QX12AB34CG', 'QX12AB34CH')`, receiptsOnceCompany)).toEqual([{ n: 0 }]);
+    await expect(backend.store.importLedger(receiptsOnceCompany, 'receipts', twice)).rejects.toThrow(
+      /line 3, reference: QX12AB34CH is also on line 2: one payment, one line/,
+    );
+    expect(
+      await backend.rows(`select count(*) as n from receipts where company_id = $1 and reference in ('QX12AB34CG', 'QX12AB34CH')`, receiptsOnceCompany),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('books each payment once when two instances import overlapping files at once', async () => {
-    const payments = Array.from({ length: 12 }, (_, i) => `P1,A${(i % 3) + 1},T${(i % 3) + 1},2026-11-${String(i + 1).padStart(2, '0')},${100 + i},NV${String(i).padStart(8, '0')}`);
+    const payments = Array.from(
+      { length: 12 },
+      (_, i) => `P1,A${(i % 3) + 1},T${(i % 3) + 1},2026-11-${String(i + 1).padStart(2, '0')},${100 + i},NV${String(i).padStart(8, '0')}`,
+    );
     const first = `${header}${payments.slice(0, 8).join('\n')}\n`;
     const second = `${header}${payments.slice(4).join('\n')}\n`;
-    const results = await Promise.all([backend.store.importLedger(receiptsOnceCompany, 'receipts', first), backend.another.importLedger(receiptsOnceCompany, 'receipts', second)]);
+    const results = await Promise.all([
+      backend.store.importLedger(receiptsOnceCompany, 'receipts', first),
+      backend.another.importLedger(receiptsOnceCompany, 'receipts', second),
+    ]);
     expect(results.reduce((sum, r) => sum + r.imported, 0)).toBe(12);
     expect(results.reduce((sum, r) => sum + r.alreadyBooked, 0)).toBe(4);
-    expect(await backend.rows(`select count(*) as n, count(distinct reference) as refs, cast(sum(amount_cents) as bigint) as cents from receipts where company_id = $1 and reference like 'NV%'`, receiptsOnceCompany)).toEqual([
-      { n: 12, refs: 12, cents: payments.reduce((sum, _, i) => sum + (100 + i) * 100, 0) },
-    ]);
+    expect(
+      await backend.rows(
+        `select count(*) as n, count(distinct reference) as refs, cast(sum(amount_cents) as bigint) as cents from receipts where company_id = $1 and reference like 'NV%'`,
+        receiptsOnceCompany,
+      ),
+    ).toEqual([{ n: 12, refs: 12, cents: payments.reduce((sum, _, i) => sum + (100 + i) * 100, 0) }]);
   }, 60_000);
 });
 
@@ -484,8 +573,15 @@ describe('money beyond the safe range on PostgreSQL', () => {
   it('is refused, never rounded into a report', async () => {
     const { propertyId } = await propertyIds(onPostgres, BAOBAB);
     // 2^60 cents: a bigint PostgreSQL holds exactly, and no JS number does.
-    await onPostgres.run(`insert into expenses (company_id, property_id, expense_date, description, amount_cents) values ($1, $2, $3, 'Too much', 1152921504606846976)`, BAOBAB, propertyId, Date.UTC(2026, 5, 10));
-    await expect(onPostgres.store.payAdviceReport({ companyId: BAOBAB, propertyId, month: 6, year: 2026 })).rejects.toThrow(/beyond JavaScript's safe range: 1152921504606846976/);
+    await onPostgres.run(
+      `insert into expenses (company_id, property_id, expense_date, description, amount_cents) values ($1, $2, $3, 'Too much', 1152921504606846976)`,
+      BAOBAB,
+      propertyId,
+      Date.UTC(2026, 5, 10),
+    );
+    await expect(onPostgres.store.payAdviceReport({ companyId: BAOBAB, propertyId, month: 6, year: 2026 })).rejects.toThrow(
+      /beyond JavaScript's safe range: 1152921504606846976/,
+    );
     await onPostgres.run(`delete from expenses where description = 'Too much'`);
   });
 });

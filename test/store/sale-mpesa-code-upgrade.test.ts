@@ -72,9 +72,12 @@ async function open(backend: Backend, name: string): Promise<Opened & { refs: Re
     migration: postgresMigration,
     query: async <T>(text: string, ...params: unknown[]) => {
       let n = 0;
-      return (await pool.query(text.replace(/\?/g, () => `$${++n}`), params)).rows.map((row: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])),
-      ) as T[];
+      return (
+        await pool.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]))) as T[];
     },
     close: async () => {
       await pool.end();
@@ -88,9 +91,16 @@ describe.each(BACKENDS)('on %s', (backend) => {
     try {
       // The store as the version before left it: no column, and codes never checked.
       await s.migration.down(s.db);
-      const [first, second, third] = await s.query<{ id: number; receipt_no: string }>('select id, receipt_no from cash_sales where company_id = 1 order by id limit 3');
+      const [first, second, third] = await s.query<{ id: number; receipt_no: string }>(
+        'select id, receipt_no from cash_sales where company_id = 1 order by id limit 3',
+      );
       const put = (saleId: number, code: string) =>
-        s.query('insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents) values (?, 1, ?, ?, 100)', saleId, s.refs.channels.MPESA, code);
+        s.query(
+          'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents) values (?, 1, ?, ?, 100)',
+          saleId,
+          s.refs.channels.MPESA,
+          code,
+        );
       await put(first!.id, 'SKR4H7XQ2P');
       await put(second!.id, 'SKR4H7XQ2P');
       await put(third!.id, 'abc');
@@ -123,12 +133,25 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const [a, b] = await s.query<{ id: number }>('select id from cash_sales where company_id = 1 order by id limit 2');
       const put = (saleId: number) =>
         s.engine.unit('write', (tx) =>
-          tx.insert('cash_sale_channels', { sale_id: saleId, company_id: 1, channel_id: s.refs.channels.MPESA, reference_no: 'QX12AB34CD', amount_cents: 100, mpesa_code: 'QX12AB34CD' }),
+          tx.insert('cash_sale_channels', {
+            sale_id: saleId,
+            company_id: 1,
+            channel_id: s.refs.channels.MPESA,
+            reference_no: 'QX12AB34CD',
+            amount_cents: 100,
+            mpesa_code: 'QX12AB34CD',
+          }),
         );
       await put(a!.id);
-      const error = await put(b!.id).then(() => undefined, (e: unknown) => e);
+      const error = await put(b!.id).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(s.engine.brokenUniqueIndex(error)).toBe('cash_sale_channels_mpesa_code');
-      expect(constraintRefusal(s.engine, error)).toMatchObject({ kind: 'conflict', message: expect.stringContaining('M-Pesa code of the sale was already used') });
+      expect(constraintRefusal(s.engine, error)).toMatchObject({
+        kind: 'conflict',
+        message: expect.stringContaining('M-Pesa code of the sale was already used'),
+      });
     } finally {
       await s.close();
     }

@@ -32,11 +32,19 @@ describe('sales demo data', () => {
         q(`select s.id from cash_sales s join (select sale_id, sum(line_total_cents) t, sum(tax_cents) x, sum(discount_cents) d from cash_sale_lines group by sale_id) l on l.sale_id = s.id
             where s.total_amount_cents != l.t or s.total_tax_cents != l.x or s.total_discount_cents != l.d`),
       ).toEqual([]);
-      expect(q(`select id from cash_sales where amount_paid_cents != coalesce((select sum(amount_cents) from cash_sale_channels c where c.sale_id = cash_sales.id), 0)`)).toEqual([]);
-      expect(q(`select count(*) n from item_specs u join cash_sale_lines l on l.id = u.sold_line_id where u.status = 'sold' and l.item_spec_id = u.id`)).toEqual(
-        q(`select count(*) n from cash_sale_lines where item_spec_id is not null`),
-      );
-      expect(q(`select c.id, c.receipt_seq = (select count(*) from cash_sales s where s.company_id = c.id) ok, (select max(receipt_no) from cash_sales s where s.company_id = c.id) last from companies c`)).toEqual([
+      expect(
+        q(
+          `select id from cash_sales where amount_paid_cents != coalesce((select sum(amount_cents) from cash_sale_channels c where c.sale_id = cash_sales.id), 0)`,
+        ),
+      ).toEqual([]);
+      expect(
+        q(`select count(*) n from item_specs u join cash_sale_lines l on l.id = u.sold_line_id where u.status = 'sold' and l.item_spec_id = u.id`),
+      ).toEqual(q(`select count(*) n from cash_sale_lines where item_spec_id is not null`));
+      expect(
+        q(
+          `select c.id, c.receipt_seq = (select count(*) from cash_sales s where s.company_id = c.id) ok, (select max(receipt_no) from cash_sales s where s.company_id = c.id) last from companies c`,
+        ),
+      ).toEqual([
         { id: 1, ok: 1, last: 'R000900' },
         { id: 2, ok: 1, last: 'R000090' },
       ]);

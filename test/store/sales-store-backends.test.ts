@@ -115,8 +115,12 @@ describe('the till look-ups', () => {
     const saleIds = Array.from({ length: 40 }, (_, i) => i + 1);
     const payments = await onBoth((s) => s.salePayments(COMPANY, saleIds));
     expect(payments[1]).toBe(payments[0]);
-    expect(payments[2].length).toBeGreaterThanOrEqual(await backends[0]!.one('select count(*) as n from cash_sales where company_id = $1 and id <= 40 and amount_paid_cents > 0', COMPANY));
-    const sold = sqlite.sqlite.prepare("select imei1 from item_specs where company_id = ? and status = 'sold' and imei1 is not null order by id limit 1").get(COMPANY) as { imei1: string };
+    expect(payments[2].length).toBeGreaterThanOrEqual(
+      await backends[0]!.one('select count(*) as n from cash_sales where company_id = $1 and id <= 40 and amount_paid_cents > 0', COMPANY),
+    );
+    const sold = sqlite.sqlite
+      .prepare("select imei1 from item_specs where company_id = ? and status = 'sold' and imei1 is not null order by id limit 1")
+      .get(COMPANY) as { imei1: string };
     const unit = await onBoth((s) => s.unitsByIdentifier(COMPANY, ` ${sold.imei1} `));
     expect(unit[1]).toBe(unit[0]);
     expect(unit[2][0]!.sale).not.toBeNull();
@@ -170,13 +174,19 @@ describe.each(backends)('saves on $name', (backend) => {
     const before = await receiptSeq(backend);
     const [unit] = unitsInStock(sqlite, COMPANY, 1, unitOffset + 5);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => backend.store.saveCashSale({ body: saleBody(refs, [unitLine(unit!)], { over: { refNo: `RACE-${i}` } }), callerCompanyId: COMPANY, now: NOW })),
+      Array.from({ length: 6 }, (_, i) =>
+        backend.store.saveCashSale({ body: saleBody(refs, [unitLine(unit!)], { over: { refNo: `RACE-${i}` } }), callerCompanyId: COMPANY, now: NOW }),
+      ),
     );
     const saved = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(saved).toHaveLength(1);
     expect(refused).toHaveLength(5);
-    for (const r of refused) expect(r.reason).toMatchObject({ kind: 'invalidInput', message: expect.stringMatching(new RegExp(`unit ${unit!.id}.*already sold: receipt ${receiptNo(before + 1)}`)) });
+    for (const r of refused)
+      expect(r.reason).toMatchObject({
+        kind: 'invalidInput',
+        message: expect.stringMatching(new RegExp(`unit ${unit!.id}.*already sold: receipt ${receiptNo(before + 1)}`)),
+      });
     expect(await backend.one('select count(*) as n from cash_sale_lines where item_spec_id = $1', unit!.id)).toBe(1);
     expect(await receiptSeq(backend)).toBe(before + 1);
   });
@@ -184,7 +194,9 @@ describe.each(backends)('saves on $name', (backend) => {
   it('numbers concurrent sales without a gap or a repeat', async () => {
     const before = await receiptSeq(backend);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => backend.store.saveCashSale({ body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: `SEQ-${i}` } }), callerCompanyId: COMPANY, now: NOW })),
+      Array.from({ length: 12 }, (_, i) =>
+        backend.store.saveCashSale({ body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: `SEQ-${i}` } }), callerCompanyId: COMPANY, now: NOW }),
+      ),
     );
     const numbers = results.map((r) => r.receiptNo).sort();
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => receiptNo(before + 1 + i)));
@@ -198,7 +210,9 @@ describe.each(backends)('saves on $name', (backend) => {
       kind: 'invalidInput',
       message: expect.stringMatching(/retailShopId: no retailShop 999999/),
     });
-    await expect(backend.store.saveCashSale({ body: saleBody(refs, [accessoryLine(refs)]), callerCompanyId: 2, now: NOW })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(backend.store.saveCashSale({ body: saleBody(refs, [accessoryLine(refs)]), callerCompanyId: 2, now: NOW })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
     expect(await receiptSeq(backend)).toBe(before);
   });
 });

@@ -44,9 +44,15 @@ describe.each(engines)('statement sends on $name', (engine) => {
   }, 60_000);
   afterAll(() => store.close());
 
-  it('records a message\'s statements and reads them back by property and month; a draft prepared again stays sent', async () => {
+  it("records a message's statements and reads them back by property and month; a draft prepared again stays sent", async () => {
     const [first, second] = [await prepare(properties[0]!), await prepare(properties[1]!)];
-    const recorded = await store.recordStatementSend({ companyId: company, statementIds: [first, second], recipient: 'wanjiru@example.com', sentAt: SENT_AT, messageId: '<m1@shop>' });
+    const recorded = await store.recordStatementSend({
+      companyId: company,
+      statementIds: [first, second],
+      recipient: 'wanjiru@example.com',
+      sentAt: SENT_AT,
+      messageId: '<m1@shop>',
+    });
     expect(recorded.map((r) => [r.propertyId, r.year, r.month, r.statementType, r.statementId])).toEqual([
       [properties[0], 2026, 10, 'INTERIM', first],
       [properties[1], 2026, 10, 'INTERIM', second],
@@ -55,16 +61,33 @@ describe.each(engines)('statement sends on $name', (engine) => {
     const again = await prepare(properties[0]!);
     expect(again).not.toBe(first);
     const sends = await store.statementSends({ companyId: company, year: 2026, month: 10, propertyIds: [properties[0]!] });
-    expect(sends).toEqual([{ propertyId: properties[0], year: 2026, month: 10, statementType: 'INTERIM', statementId: first, recipient: 'wanjiru@example.com', sentAt: SENT_AT, messageId: '<m1@shop>' }]);
+    expect(sends).toEqual([
+      {
+        propertyId: properties[0],
+        year: 2026,
+        month: 10,
+        statementType: 'INTERIM',
+        statementId: first,
+        recipient: 'wanjiru@example.com',
+        sentAt: SENT_AT,
+        messageId: '<m1@shop>',
+      },
+    ]);
     expect(await store.statementSends({ companyId: company, year: 2026, month: 9, propertyIds: properties })).toEqual([]);
     expect(await store.statementSends({ companyId: other, year: 2026, month: 10, propertyIds: properties })).toEqual([]);
   });
 
   it('refuses a statement of another company, recording nothing of the message', async () => {
     const mine = await prepare(properties[1]!, true);
-    await expect(store.recordStatementSend({ companyId: other, statementIds: [mine], recipient: 'x@example.com', sentAt: SENT_AT })).rejects.toMatchObject({ kind: 'notFound' });
-    await expect(store.recordStatementSend({ companyId: company, statementIds: [mine, 999_999], recipient: 'x@example.com', sentAt: SENT_AT })).rejects.toMatchObject({ kind: 'notFound' });
-    const finals = (await store.statementSends({ companyId: company, year: 2026, month: 10, propertyIds: [properties[1]!] })).filter((s) => s.statementType === 'FINAL');
+    await expect(store.recordStatementSend({ companyId: other, statementIds: [mine], recipient: 'x@example.com', sentAt: SENT_AT })).rejects.toMatchObject({
+      kind: 'notFound',
+    });
+    await expect(
+      store.recordStatementSend({ companyId: company, statementIds: [mine, 999_999], recipient: 'x@example.com', sentAt: SENT_AT }),
+    ).rejects.toMatchObject({ kind: 'notFound' });
+    const finals = (await store.statementSends({ companyId: company, year: 2026, month: 10, propertyIds: [properties[1]!] })).filter(
+      (s) => s.statementType === 'FINAL',
+    );
     expect(finals).toEqual([]);
   });
 });

@@ -58,7 +58,9 @@ describe('a broken unique index, named on both engines', () => {
           await tx.insert('users', { company_id: 1, name: 'A', role: 'cashier', username: 'amina' });
           await tx.insert('users', { company_id: 1, name: 'B', role: 'cashier', username: 'amina' });
         }),
-        await brokenBy(engine, (tx) => tx.run(sql("insert into companies (id, name, time_zone, vat_rate_bp, receipt_seq) values (1, 'Other', 'Africa/Nairobi', 0, 0)"))),
+        await brokenBy(engine, (tx) =>
+          tx.run(sql("insert into companies (id, name, time_zone, vat_rate_bp, receipt_seq) values (1, 'Other', 'Africa/Nairobi', 0, 0)")),
+        ),
       ]);
     }
     expect(seen[0]).toEqual(['landlords_company_id_code_key', 'users_username', 'companies_pkey']);
@@ -67,10 +69,12 @@ describe('a broken unique index, named on both engines', () => {
 
   it('names nothing for another failure', async () => {
     for (const engine of engines()) {
-      const failure = await engine.unit('write', (tx) => tx.run(sql('select * from no_such_table'))).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      const failure = await engine
+        .unit('write', (tx) => tx.run(sql('select * from no_such_table')))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(failure).toBeDefined();
       expect(engine.brokenUniqueIndex(failure)).toBeUndefined();
     }

@@ -16,7 +16,8 @@ const bySqliteRow = sqlite.prepare<[bigint | null, bigint | null, string | null,
 );
 
 const big = (n: number | null) => (n === null ? null : BigInt(n));
-const bySqlite = (c: number | null, m: number | null, t: string | null, id: number | null, bp: number | null) => bySqliteRow.get(big(c), big(m), t, big(id), big(bp))!;
+const bySqlite = (c: number | null, m: number | null, t: string | null, id: number | null, bp: number | null) =>
+  bySqliteRow.get(big(c), big(m), t, big(id), big(bp))!;
 
 /** Amounts below this many cents are written by SQLite in their shortest form; see wire-json.ts. */
 const SHORTEST_BELOW_CENTS = 10 ** 13;
@@ -26,7 +27,11 @@ const record = (cents: number | null, milli: number | null, text: string | null,
 
 describe('list record JSON', () => {
   it('writes amounts, quantities, rates, ids and text as SQLite json_object does', () => {
-    const cents = fc.oneof(fc.integer({ min: -SHORTEST_BELOW_CENTS + 1, max: SHORTEST_BELOW_CENTS - 1 }), fc.integer({ min: -100_000, max: 100_000 }), fc.constantFrom(0, 1, 7, 10, 100, 1500, SHORTEST_BELOW_CENTS - 1));
+    const cents = fc.oneof(
+      fc.integer({ min: -SHORTEST_BELOW_CENTS + 1, max: SHORTEST_BELOW_CENTS - 1 }),
+      fc.integer({ min: -100_000, max: 100_000 }),
+      fc.constantFrom(0, 1, 7, 10, 100, 1500, SHORTEST_BELOW_CENTS - 1),
+    );
     fc.assert(
       fc.property(
         fc.option(cents),

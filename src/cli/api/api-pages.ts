@@ -60,7 +60,10 @@ function pageOf(response: TransportResponse, path: string): PageOf<object> {
   }
   const page = json as { count?: unknown; list?: unknown } | undefined;
   if (page === null || typeof page !== 'object' || typeof page.count !== 'number' || !Array.isArray(page.list)) {
-    throw new KnownError('invalidResponse', `GET ${path} did not answer a list as {count, list}, so --paginate cannot page through it; leave --paginate out to see the answer`);
+    throw new KnownError(
+      'invalidResponse',
+      `GET ${path} did not answer a list as {count, list}, so --paginate cannot page through it; leave --paginate out to see the answer`,
+    );
   }
   const nextAfter = header(response, NEXT_AFTER_HEADER);
   const style = header(response, PAGING_STYLE_HEADER);

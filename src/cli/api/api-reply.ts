@@ -41,7 +41,9 @@ export async function writeReply(context: CommandContext, path: string, response
   }
   const records = json === undefined ? undefined : listOf(json.value);
   if (records === undefined) {
-    throw new CliUsageError(`--format ${format} prints a list, and the answer is ${json === undefined ? 'not JSON' : 'not a list'}; leave --format out to see it as it came`);
+    throw new CliUsageError(
+      `--format ${format} prints a list, and the answer is ${json === undefined ? 'not JSON' : 'not a list'}; leave --format out to see it as it came`,
+    );
   }
   if (format === 'ndjson') {
     await withOutput(context, async (target) => {

@@ -32,7 +32,8 @@ export function fishScript(root: CompletionNode, version: string): string {
     '    switch "$argv[1]"',
   ];
   for (const node of nodes) {
-    if (node.commands.length > 0) out.push(`        case ${fishQuote(node.path.join(' '))}`, `            echo ${node.commands.map((c) => fishQuote(c.name)).join(' ')}`);
+    if (node.commands.length > 0)
+      out.push(`        case ${fishQuote(node.path.join(' '))}`, `            echo ${node.commands.map((c) => fishQuote(c.name)).join(' ')}`);
   }
   out.push('    end', 'end', '', '# Succeeds for a flag that takes a value.', 'function __shopprop_value_flag', '    switch "$argv[1]|$argv[2]"');
   for (const node of nodes) {

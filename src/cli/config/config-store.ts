@@ -118,8 +118,7 @@ export class ConfigStore extends StoredProfiles {
     checkProfileName(profile);
     if (!this.hasProfile(profile)) {
       throw new ConfigUsageError(
-        `no profile "${profile}"; known profiles: ${this.profiles().join(', ')}. ` +
-          `Create it with: shopprop --profile ${profile} config set baseUrl URL`,
+        `no profile "${profile}"; known profiles: ${this.profiles().join(', ')}. ` + `Create it with: shopprop --profile ${profile} config set baseUrl URL`,
       );
     }
     this.#conf.store = { ...this.readStored(), activeProfile: profile };

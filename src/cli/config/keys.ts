@@ -65,9 +65,7 @@ export function checkProfileKey(key: string): ProfileKey {
 /** Profile names become JSON keys and file-safe words: letters, digits, `-`, `_`. */
 export function checkProfileName(name: string): string {
   if (PROFILE_NAME.test(name)) return name;
-  throw new ConfigUsageError(
-    `invalid profile name "${name}"; use up to 64 letters, digits, "-" or "_", starting with a letter or digit`,
-  );
+  throw new ConfigUsageError(`invalid profile name "${name}"; use up to 64 letters, digits, "-" or "_", starting with a letter or digit`);
 }
 
 /**
@@ -105,7 +103,7 @@ function parseAny(key: ProfileKey, value: unknown, where: string): string | numb
 }
 
 function shown(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 function parseId(value: unknown, where: string): number {
@@ -141,7 +139,8 @@ function parseBaseUrl(value: unknown, where: string): string {
 function parsePublicUrl(value: unknown, where: string): string {
   const url = parseBaseUrl(value, where);
   const { origin } = new URL(url);
-  if (origin !== url) throw new ConfigUsageError(`${where}: expected an origin only (scheme, host and port) such as https://shop.example.com, got ${shown(value)}`);
+  if (origin !== url)
+    throw new ConfigUsageError(`${where}: expected an origin only (scheme, host and port) such as https://shop.example.com, got ${shown(value)}`);
   return origin;
 }
 

@@ -1,13 +1,5 @@
 import { ConfigUsageError } from './errors.js';
-import {
-  checkProfileName,
-  DEFAULT_PROFILE,
-  parseProfileValue,
-  PROFILE_KEYS,
-  type PagingStyle,
-  type Profile,
-  type ProfileKey,
-} from './keys.js';
+import { checkProfileName, DEFAULT_PROFILE, parseProfileValue, PROFILE_KEYS, type PagingStyle, type Profile, type ProfileKey } from './keys.js';
 import type { PathEnv } from './paths.js';
 import type { ProfileSource } from './stored-profiles.js';
 
@@ -115,11 +107,7 @@ export function profileToWrite(flag: string | undefined, env: PathEnv, store: Pi
   return namedProfile(flag, env)?.profile ?? store.activeProfile();
 }
 
-function chooseProfile(
-  flags: SettingsFlags,
-  env: PathEnv,
-  store: ProfileSource,
-): { profile: string; source: SettingSource } {
+function chooseProfile(flags: SettingsFlags, env: PathEnv, store: ProfileSource): { profile: string; source: SettingSource } {
   const named = namedProfile(flags.profile, env);
   if (named === undefined) {
     const active = store.activeProfile();
@@ -128,9 +116,7 @@ function chooseProfile(
   checkProfileName(named.profile);
   // A misspelt profile must not quietly run in embedded mode with no settings.
   if (!store.hasProfile(named.profile)) {
-    throw new ConfigUsageError(
-      `${named.where}: no profile "${named.profile}"; known profiles: ${store.profiles().join(', ')}`,
-    );
+    throw new ConfigUsageError(`${named.where}: no profile "${named.profile}"; known profiles: ${store.profiles().join(', ')}`);
   }
   return { profile: named.profile, source: named.source };
 }

@@ -54,7 +54,7 @@ function text(value: unknown): string {
 }
 
 function shown(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 }
 
 function parseHost(value: unknown, where: string): string {
@@ -80,7 +80,9 @@ function parseFrom(value: unknown, where: string): string {
   const from = text(value);
   const address = NAMED_ADDRESS.exec(from)?.[1]?.trim() ?? from;
   if (!CONTROL.test(from) && ADDRESS.test(address)) return from;
-  throw new ConfigUsageError(`${where}: expected an e-mail address such as accounts@example.com or "Savanna Accounts <accounts@example.com>", got ${shown(value)}`);
+  throw new ConfigUsageError(
+    `${where}: expected an e-mail address such as accounts@example.com or "Savanna Accounts <accounts@example.com>", got ${shown(value)}`,
+  );
 }
 
 function parseSecurity(value: unknown, where: string): SmtpSecurity {

@@ -56,7 +56,10 @@ export function verdictOf(rows: readonly CheckRow[], companyId: number): Verdict
   const skippedWords = skipped > 0 ? `, ${skipped} skipped` : '';
   return {
     reasons,
-    failure: { kind: first.kind, message: `${failed} of ${countOf(checked.length, 'endpoint')} checked fail${failed === 1 ? 's' : ''} (${counts}${skippedWords}); ${first.fix(companyId)}` },
+    failure: {
+      kind: first.kind,
+      message: `${failed} of ${countOf(checked.length, 'endpoint')} checked fail${failed === 1 ? 's' : ''} (${counts}${skippedWords}); ${first.fix(companyId)}`,
+    },
   };
 }
 

@@ -37,32 +37,36 @@ export function inquirerPrompter(streams: PrompterStreams = {}): Prompter {
     },
     async positiveInteger(message, options = {}) {
       const { input } = await load();
-      const answer = await asked(input(
-        {
-          message,
-          default: options.default === undefined ? undefined : String(options.default),
-          validate: (value) => (/^\s*\d+\s*$/.test(value) && Number(value) >= 1 ? true : 'a positive whole number, please'),
-        },
-        context as never,
-      ));
+      const answer = await asked(
+        input(
+          {
+            message,
+            default: options.default === undefined ? undefined : String(options.default),
+            validate: (value) => (/^\s*\d+\s*$/.test(value) && Number(value) >= 1 ? true : 'a positive whole number, please'),
+          },
+          context as never,
+        ),
+      );
       return Number(answer.trim());
     },
     async money(message, options = {}) {
       const { input } = await load();
       const maxCents = options.max === undefined ? undefined : Math.round(options.max * 100);
-      const answer = await asked(input(
-        {
-          message,
-          default: options.default === undefined ? undefined : options.default.toFixed(2),
-          validate: (value) => {
-            const reading = readAmount(value);
-            if ('problem' in reading) return reading.problem;
-            if (maxCents !== undefined && reading.cents > maxCents) return `at most ${options.max!.toFixed(2)}`;
-            return true;
+      const answer = await asked(
+        input(
+          {
+            message,
+            default: options.default === undefined ? undefined : options.default.toFixed(2),
+            validate: (value) => {
+              const reading = readAmount(value);
+              if ('problem' in reading) return reading.problem;
+              if (maxCents !== undefined && reading.cents > maxCents) return `at most ${options.max!.toFixed(2)}`;
+              return true;
+            },
           },
-        },
-        context as never,
-      ));
+          context as never,
+        ),
+      );
       const reading = readAmount(answer);
       return 'cents' in reading ? reading.cents / 100 : 0;
     },

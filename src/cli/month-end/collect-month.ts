@@ -48,7 +48,12 @@ function outranks(a: StatementRecord, b: StatementRecord): boolean {
   return a.datePrepared !== b.datePrepared ? a.datePrepared > b.datePrepared : a.id > b.id;
 }
 
-export async function collectProperty(api: ShopClient, request: MonthRequest, entry: PropertyInScope, statement: StatementRecord | undefined): Promise<PropertyMonth> {
+export async function collectProperty(
+  api: ShopClient,
+  request: MonthRequest,
+  entry: PropertyInScope,
+  statement: StatementRecord | undefined,
+): Promise<PropertyMonth> {
   const query = { companyId: request.companyId, propertyId: entry.property.id, month: request.month, year: request.year };
   const [paidBalance, payAdvice] = await Promise.all([
     api.paidBalance(query),

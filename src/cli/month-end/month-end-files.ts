@@ -72,7 +72,13 @@ function describe(dir: string, file: { path: string; rows: number | null; statem
   const full = join(dir, file.path);
   const sha256 = createHash('sha256').update(readFileSync(full)).digest('hex');
   // Paths in the manifest use / whatever the system's separator.
-  return { path: file.path.split('\\').join('/'), bytes: statSync(full).size, rows: file.rows, sha256, ...(file.statementId ? { statementId: file.statementId } : {}) };
+  return {
+    path: file.path.split('\\').join('/'),
+    bytes: statSync(full).size,
+    rows: file.rows,
+    sha256,
+    ...(file.statementId ? { statementId: file.statementId } : {}),
+  };
 }
 
 /** Field names as headers and values as `--format csv` writes them. */

@@ -26,7 +26,11 @@ type Sums = number[];
 
 export function summaryText(heading: SummaryHeading, months: readonly PropertyMonth[]): string {
   const lines = [heading.title, '='.repeat(heading.title.length), ...heading.notes, ''];
-  const nameWidth = Math.max(24, ...months.map((m) => `  ${m.property.code} ${m.property.name}`.length), ...months.map((m) => `${m.landlord.code} ${m.landlord.name}`.length));
+  const nameWidth = Math.max(
+    24,
+    ...months.map((m) => `  ${m.property.code} ${m.property.name}`.length),
+    ...months.map((m) => `${m.landlord.code} ${m.landlord.name}`.length),
+  );
   const row = (label: string, sums: Sums) => `${label.padEnd(nameWidth)}${sums.map((c) => formatCents(c).padStart(16)).join('')}`.trimEnd();
   lines.push(`${''.padEnd(nameWidth)}${FIGURES.map(([label]) => label.padStart(16)).join('')}`);
   const total: Sums = FIGURES.map(() => 0);

@@ -19,7 +19,10 @@ export function importSummaryLines(summary: MpesaImportSummary, dryRun: boolean)
     `  set aside      ${String(summary.setAside.count).padStart(7)} ${money(summary.setAside)}`,
     `  not payments   ${String(notPayments).padStart(7)} ${money(reversed)}${reversed.count > 0 ? ' (payments the statement reverses)' : ''}`,
   ];
-  for (const [kind, t] of others) lines.push(`    ${countOf(t.count, kind === 'not completed' ? 'line not completed' : kind, kind === 'not completed' ? 'lines not completed' : `${kind}s`)}${t.withdrawn > 0 ? `, ${formatAmount(t.withdrawn)} out` : ''}${t.cents > 0 ? `, ${formatAmount(t.cents)} in${kind === 'reversed payment' ? ', not booked' : ''}` : ''}`);
+  for (const [kind, t] of others)
+    lines.push(
+      `    ${countOf(t.count, kind === 'not completed' ? 'line not completed' : kind, kind === 'not completed' ? 'lines not completed' : `${kind}s`)}${t.withdrawn > 0 ? `, ${formatAmount(t.withdrawn)} out` : ''}${t.cents > 0 ? `, ${formatAmount(t.cents)} in${kind === 'reversed payment' ? ', not booked' : ''}` : ''}`,
+    );
   for (const note of summary.reversalsOfBooked) lines.push(`  reversal of a booked payment: ${note}`);
   return lines;
 }

@@ -73,12 +73,7 @@ type Row = Record<string, unknown>;
  * totals row. json: the object, pretty-printed, dates ISO unless raw. ndjson: the same on one
  * line. csv: the rows of one section.
  */
-export async function renderDocument(
-  document: object,
-  out: NodeJS.WritableStream,
-  layout: DocumentLayout,
-  opts: DocumentOptions,
-): Promise<void> {
+export async function renderDocument(document: object, out: NodeJS.WritableStream, layout: DocumentLayout, opts: DocumentOptions): Promise<void> {
   const doc = document as Row;
   if (opts.format === 'csv' || opts.format === 'xlsx') {
     const section = pickSection(layout, opts.section ?? layout.csvSection);
@@ -135,10 +130,14 @@ function documentFields(doc: Row, layout: DocumentLayout, requested: readonly st
   const valid = [...layout.summary.map((column) => column.key), ...layout.sections.map((section) => section.key)];
   for (const key of Object.keys(doc)) if (!valid.includes(key)) valid.push(key);
   const byLower = new Map(valid.map((key) => [key.toLowerCase(), key]));
-  const names = requested.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const names = requested
+    .flatMap((entry) => entry.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = names.filter((name) => !byLower.has(name.toLowerCase()));
   if (names.length === 0 || unknown.length > 0) {
-    const what = names.length === 0 ? '--fields is empty' : `unknown ${unknown.length === 1 ? 'field' : 'fields'} ${unknown.map((name) => `"${name}"`).join(', ')}`;
+    const what =
+      names.length === 0 ? '--fields is empty' : `unknown ${unknown.length === 1 ? 'field' : 'fields'} ${unknown.map((name) => `"${name}"`).join(', ')}`;
     throw new OutputUsageError(
       `${what} for a ${layout.name}; valid fields: ${valid.join(', ')} (with --format csv, --fields picks the columns of the ${layout.csvSection} lines)`,
     );
@@ -176,16 +175,19 @@ function documentTable(doc: Row, layout: DocumentLayout, opts: DocumentOptions, 
     }
     const columns = selectFields(undefined, section.columns, 'table');
     const sum = section.columns.rowSum ? { rowSum: section.columns.rowSum, columns: section.columns.columns } : undefined;
-    const fit = { width: opts.width, priority: section.columns.tablePriority, onDropped: (keys: readonly string[], headings: readonly string[]) => opts.onDropped?.(section.name, keys, headings), sum };
+    const fit = {
+      width: opts.width,
+      priority: section.columns.tablePriority,
+      onDropped: (keys: readonly string[], headings: readonly string[]) => opts.onDropped?.(section.name, keys, headings),
+      sum,
+    };
     parts.push(`\n${heading}\n`, tableText(lines, columns, { color: opts.color, totals: true, timeZone, fit }));
   }
   return parts.join('');
 }
 
 function exportObject(doc: Row, layout: DocumentLayout, raw: boolean): Row {
-  const object = projector(layout.summary, false, raw)(
-    Object.fromEntries(Object.entries(doc).filter(([key]) => !layout.sections.some((s) => s.key === key))),
-  );
+  const object = projector(layout.summary, false, raw)(Object.fromEntries(Object.entries(doc).filter(([key]) => !layout.sections.some((s) => s.key === key))));
   for (const section of layout.sections) {
     if (!(section.key in doc)) continue;
     const list = doc[section.key];

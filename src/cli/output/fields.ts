@@ -10,11 +10,7 @@ import type { OutputFormat } from './format.js';
  * field name wins over another column's heading. Repeats are dropped; an unknown name is
  * refused with the valid ones, grouped by what they hold, rather than silently printing less.
  */
-export function selectFields(
-  requested: readonly string[] | undefined,
-  set: ColumnSet,
-  format: OutputFormat,
-): Column[] {
+export function selectFields(requested: readonly string[] | undefined, set: ColumnSet, format: OutputFormat): Column[] {
   const byKey = namesOf(set);
   if (requested === undefined) {
     if ((format === 'csv' || format === 'xlsx') && set.csvOnRequest) return set.columns.filter((column) => !set.csvOnRequest!.includes(column.key));
@@ -25,7 +21,10 @@ export function selectFields(
       return column;
     });
   }
-  const names = requested.flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  const names = requested
+    .flatMap((entry) => entry.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) {
     throw new OutputUsageError(`--fields is empty; valid fields for ${set.name}: ${validList(set)}`);
   }

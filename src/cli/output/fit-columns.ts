@@ -44,7 +44,10 @@ export function fitColumns(columns: readonly FitColumn[], width: number, priorit
     return at === -1 ? priority.length + i : at;
   };
   for (;;) {
-    const widths = shrink(kept.map((i) => columns[i]!), width);
+    const widths = shrink(
+      kept.map((i) => columns[i]!),
+      width,
+    );
     if (tableWidth(widths) <= width || !mayDrop || kept.length <= 1) {
       return { kept, widths, dropped: columns.filter((_, i) => !kept.includes(i)).map((c) => c.key) };
     }

@@ -44,9 +44,7 @@ export function resolveFormat({ format, output, stdoutIsTTY }: FormatChoice): Ou
     if (picked === undefined) {
       const known = Object.keys(FORMAT_BY_EXTENSION).join(', ');
       const what = extension === '' ? 'has no extension' : `has extension "${extension}"`;
-      throw new OutputUsageError(
-        `cannot tell the format of "${output}": it ${what}; use one of ${known} or pass --format`,
-      );
+      throw new OutputUsageError(`cannot tell the format of "${output}": it ${what}; use one of ${known} or pass --format`);
     }
     return picked;
   }

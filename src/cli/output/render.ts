@@ -80,11 +80,7 @@ type Row = Record<string, unknown>;
  * rather than runs it; numbers are never touched (a negative amount stays -5.00), and `--raw`
  * writes text exactly as the server sent it.
  */
-export async function renderRecords(
-  records: RecordSource,
-  out: NodeJS.WritableStream,
-  opts: RenderOptions,
-): Promise<number> {
+export async function renderRecords(records: RecordSource, out: NodeJS.WritableStream, opts: RenderOptions): Promise<number> {
   const columns = selectFields(opts.fields, opts.columns, opts.format);
   const raw = opts.raw ?? false;
   if (opts.terminal && opts.format !== 'table') out = terminalSafe(out);
@@ -176,7 +172,14 @@ function zoneOf(opts: RenderOptions): string {
   return timeZone;
 }
 
-async function writeCsv(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], raw: boolean, bom: boolean, timeZone: string): Promise<number> {
+async function writeCsv(
+  records: RecordSource,
+  out: NodeJS.WritableStream,
+  columns: readonly Column[],
+  raw: boolean,
+  bom: boolean,
+  timeZone: string,
+): Promise<number> {
   const keys = columns.map((column) => column.key);
   await writeChunk(out, (bom ? '\ufeff' : '') + csvRecord(keys));
   const fieldOf = columns.map((column) => csvFieldWriter(column, raw, timeZone));

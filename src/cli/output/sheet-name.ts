@@ -10,13 +10,20 @@ const MAX_SHEET_NAME = 31;
 export function sheetNameFor(heading: readonly string[] | undefined, recordName: string): string {
   const parts = heading?.[0]?.split(' · ').map((part) => part.trim()) ?? [];
   const report = parts[0] || plural(recordName);
-  const month = parts.slice(1).map((part) => MONTH_YEAR.exec(part)?.[0]).find((m) => m !== undefined);
+  const month = parts
+    .slice(1)
+    .map((part) => MONTH_YEAR.exec(part)?.[0])
+    .find((m) => m !== undefined);
   return safeSheetName(month ? `${report} ${month}` : report);
 }
 
 /** A name Excel opens: its forbidden characters as spaces, at most 31 characters (the month kept whole when the report is cut). */
 export function safeSheetName(name: string): string {
-  const cleaned = name.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').trim() || 'Sheet1';
+  const cleaned =
+    name
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Sheet1';
   if (cleaned.length <= MAX_SHEET_NAME) return cleaned;
   const month = / ((?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4})$/.exec(cleaned)?.[1];
   if (!month) return cleaned.slice(0, MAX_SHEET_NAME).trim();

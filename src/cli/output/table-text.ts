@@ -35,7 +35,11 @@ export function tableText(
   const sum = opts.fit?.sum;
   const layouts = sum ? sumLayouts(allColumns, sum.columns, sum.rowSum, opts.fit?.priority ?? allColumns.map((c) => c.key)) : [];
   const draw = (table: Fitted, columns: readonly Column[]) => {
-    if (table.dropped.length > 0) opts.fit?.onDropped?.(table.dropped, table.dropped.map((key) => columns.find((c) => c.key === key)!.header));
+    if (table.dropped.length > 0)
+      opts.fit?.onDropped?.(
+        table.dropped,
+        table.dropped.map((key) => columns.find((c) => c.key === key)!.header),
+      );
     return drawTable({ ...table, totalLabel: opts.totalLabel, paint });
   };
   if (layouts.length === 0) return draw(fitted(records, allColumns, opts.fit?.priority, opts), allColumns);
@@ -60,7 +64,12 @@ interface Fitted {
  * whose first cell reads "Total 1,234.00" when that column has a sum: a table sized on its
  * rows alone came out wider than the terminal once the totals row was drawn.
  */
-function fitted(records: readonly object[], allColumns: readonly Column[], priority: readonly string[] | undefined, opts: { totals?: boolean; totalLabel?: string; timeZone: string; fit?: TableFit }): Fitted {
+function fitted(
+  records: readonly object[],
+  allColumns: readonly Column[],
+  priority: readonly string[] | undefined,
+  opts: { totals?: boolean; totalLabel?: string; timeZone: string; fit?: TableFit },
+): Fitted {
   let columns = allColumns;
   let rows = records.map((record) => columns.map((column) => tableCell((record as Row)[column.key], column, opts.timeZone)));
   const totals = opts.totals && records.length > 0 ? sumTotals(columns, records) : undefined;
@@ -74,12 +83,23 @@ function fitted(records: readonly object[], allColumns: readonly Column[], prior
     for (const row of rows) widest = Math.max(widest, row[i]!.length);
     // A payment cut shorter than "M-Pesa 29,999.00" says nothing: leave the column out first.
     const floor = column.kind === 'payments' ? 18 : Math.max(10, column.header.length);
-    return { key: column.key, header: column.header, shrinkable: (column.kind === 'text' || column.kind === 'payments') && !column.whole, natural: widest, floor };
+    return {
+      key: column.key,
+      header: column.header,
+      shrinkable: (column.kind === 'text' || column.kind === 'payments') && !column.whole,
+      natural: widest,
+      floor,
+    };
   });
   const fit = fitColumns(natural, width, priority ?? columns.map((c) => c.key), opts.fit?.mayDrop ?? true);
   if (fit.kept.length > 0 && fit.kept[0] !== 0 && totals) {
     // Another column now comes first and carries the totals' label: measured again with it.
-    const again = fitted(records, fit.kept.map((i) => allColumns[i]!), priority, opts);
+    const again = fitted(
+      records,
+      fit.kept.map((i) => allColumns[i]!),
+      priority,
+      opts,
+    );
     return { ...again, dropped: [...fit.dropped, ...again.dropped] };
   }
   columns = fit.kept.map((i) => allColumns[i]!);

@@ -81,7 +81,6 @@ export async function pump(records: RecordSource, out: NodeJS.WritableStream, fo
     for await (const page of records.pages) {
       await writeList(page);
       await writeBatch();
-
     }
     return count;
   }

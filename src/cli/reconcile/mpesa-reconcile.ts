@@ -77,7 +77,15 @@ export function reconcileMpesa(statement: TillStatement, sales: readonly SaleMpe
 
   for (const sale of sales.filter((s) => within(s.issueDate, period))) {
     const key = `${sale.shop}\u0000${sale.cashier}`;
-    const total = totals.get(key) ?? { shop: sale.shop, cashier: sale.cashier, salePayments: 0, saleCents: 0, matchedCents: 0, notOnStatement: 0, notOnStatementCents: 0 };
+    const total = totals.get(key) ?? {
+      shop: sale.shop,
+      cashier: sale.cashier,
+      salePayments: 0,
+      saleCents: 0,
+      matchedCents: 0,
+      notOnStatement: 0,
+      notOnStatementCents: 0,
+    };
     totals.set(key, total);
     total.salePayments += 1;
     total.saleCents += sale.amountCents;
@@ -102,7 +110,18 @@ export function reconcileMpesa(statement: TillStatement, sales: readonly SaleMpe
     if (!within(payment.completedAt, period) || namedBySale.has(payment.code)) continue;
     tillWithoutSale.count += 1;
     tillWithoutSale.cents += payment.paidInCents;
-    findings.push({ finding: 'till payment with no sale', code: payment.code, time: payment.completedAt, statementCents: payment.paidInCents, saleCents: null, receiptNo: null, saleId: null, shop: null, cashier: null, note: payment.party });
+    findings.push({
+      finding: 'till payment with no sale',
+      code: payment.code,
+      time: payment.completedAt,
+      statementCents: payment.paidInCents,
+      saleCents: null,
+      receiptNo: null,
+      saleId: null,
+      shop: null,
+      cashier: null,
+      note: payment.party,
+    });
   }
   findings.sort((a, b) => a.time - b.time || a.code.localeCompare(b.code));
   const sortedTotals = [...totals.values()].sort((a, b) => a.shop.localeCompare(b.shop) || a.cashier.localeCompare(b.cashier));

@@ -40,7 +40,16 @@ export function readTillStatement(text: string): TillStatement {
   if (headerAt < 0) throw new TillStatementError(`no table with the columns ${REQUIRED.join(', ')}: is this the M-Pesa portal's statement (CSV)?`);
   const header = rows[headerAt]!.map((cell) => cell.trim());
   const column = (name: string) => header.indexOf(name);
-  const at = { code: column('Receipt No.'), time: column('Completion Time'), paidIn: column('Paid In'), status: column('Transaction Status'), party: column('Other Party Info'), details: column('Details'), linked: column('Linked Transaction ID'), reason: column('Reason Type') };
+  const at = {
+    code: column('Receipt No.'),
+    time: column('Completion Time'),
+    paidIn: column('Paid In'),
+    status: column('Transaction Status'),
+    party: column('Other Party Info'),
+    details: column('Details'),
+    linked: column('Linked Transaction ID'),
+    reason: column('Reason Type'),
+  };
   const cell = (row: string[], index: number) => (index < 0 ? '' : (row[index] ?? '').trim());
 
   const payments: TillPayment[] = [];
@@ -58,7 +67,12 @@ export function readTillStatement(text: string): TillStatement {
     const amount = readAmount(paidIn);
     if ('problem' in amount) throw new TillStatementError(`${line} (${code}): Paid In "${paidIn}": ${amount.problem}`);
     if (amount.cents <= 0) return;
-    payments.push({ code, completedAt: eatTime(cell(row, at.time), `${line} (${code})`), paidInCents: amount.cents, party: cell(row, at.party) || cell(row, at.details) });
+    payments.push({
+      code,
+      completedAt: eatTime(cell(row, at.time), `${line} (${code})`),
+      paidInCents: amount.cents,
+      party: cell(row, at.party) || cell(row, at.details),
+    });
   });
   return { payments, reversed };
 }

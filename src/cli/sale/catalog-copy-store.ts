@@ -62,13 +62,15 @@ export class CatalogCopyStore {
   dropUnits(companyId: number, unitIds: readonly number[]): void {
     if (unitIds.length === 0) return;
     const sold = new Set(unitIds);
-    this.db.transaction(() => {
-      const rows = this.db.prepare<[number], Row>('select * from catalog_copy where company_id = ?').all(companyId);
-      for (const row of rows) {
-        const units = (JSON.parse(row.units) as StockUnit[]).filter((unit) => !sold.has(unit.id));
-        this.db.prepare('update catalog_copy set units = ? where target = ? and company_id = ?').run(JSON.stringify(units), row.target, row.company_id);
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const rows = this.db.prepare<[number], Row>('select * from catalog_copy where company_id = ?').all(companyId);
+        for (const row of rows) {
+          const units = (JSON.parse(row.units) as StockUnit[]).filter((unit) => !sold.has(unit.id));
+          this.db.prepare('update catalog_copy set units = ? where target = ? and company_id = ?').run(JSON.stringify(units), row.target, row.company_id);
+        }
+      })
+      .immediate();
   }
 }
 

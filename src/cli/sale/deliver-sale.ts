@@ -23,7 +23,13 @@ export function isUnreachable(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'unavailable');
 }
 
-export async function saveOrQueue(context: CommandContext, api: ShopClient, body: SaveCashSaleBody, idempotencyKey: string, now = context.now()): Promise<SaveOutcome> {
+export async function saveOrQueue(
+  context: CommandContext,
+  api: ShopClient,
+  body: SaveCashSaleBody,
+  idempotencyKey: string,
+  now = context.now(),
+): Promise<SaveOutcome> {
   try {
     const reply = await api.saveCashSale(body, { idempotencyKey });
     // Its units are sold: not offered from the local copy should the next sale be made offline.

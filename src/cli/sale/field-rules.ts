@@ -23,7 +23,7 @@ export function textRule(schema: TSchema, what: string): Validate {
   };
 }
 
-export const customerNameRule = textRule(SaveCashSaleBody.properties.issuedTo, 'the customer\'s name');
+export const customerNameRule = textRule(SaveCashSaleBody.properties.issuedTo, "the customer's name");
 const phoneLength = textRule(SaveCashSaleBody.properties.issuedToPhone, 'the phone number');
 
 /** A phone number the server takes (domain/phone-number.ts), or - for none: asked again until it is one. */
@@ -33,7 +33,7 @@ export const customerPhoneRule: Validate = (value) => {
   const reading = readPhoneNumber(value);
   return 'e164' in reading ? true : `${reading.problem.replace(/^".*?" /, 'this ')}; - for none`;
 };
-export const itemNameRule = textRule(SaleLineInput.properties.item, 'the item\'s name');
+export const itemNameRule = textRule(SaleLineInput.properties.item, "the item's name");
 export const paymentReferenceRule = textRule(PaymentChannelInput.properties.referenceNo, 'the reference');
 
 /**
@@ -45,6 +45,8 @@ export const mpesaCodeOf = (typed: string): string => paymentReferenceKey(typed)
 /** The server refuses a code not of M-Pesa's form (domain/sale-mpesa-codes.ts): asked again here, before the sale is confirmed. */
 export const mpesaCodeRule: Validate = (value) => {
   const code = mpesaCodeOf(value);
-  if (code === '') return 'the M-Pesa code cannot be blank (it is in the customer\'s SMS, e.g. SJ41H7QW2Z)';
-  return isMpesaCode(code) ? true : `an M-Pesa code is ten letters and digits, e.g. SJ41H7QW2Z (this is ${code.length} characters${/[^A-Z0-9]/.test(code) ? ', with other signs' : ''})`;
+  if (code === '') return "the M-Pesa code cannot be blank (it is in the customer's SMS, e.g. SJ41H7QW2Z)";
+  return isMpesaCode(code)
+    ? true
+    : `an M-Pesa code is ten letters and digits, e.g. SJ41H7QW2Z (this is ${code.length} characters${/[^A-Z0-9]/.test(code) ? ', with other signs' : ''})`;
 };

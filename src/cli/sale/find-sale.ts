@@ -7,7 +7,15 @@
  */
 import type { Page } from '../../client/client.js';
 import { walkPages, type PagingStyle } from '../../client/paging.js';
-import { cashSaleListKey, isCashSaleRecord, isSaleItemRecord, type CashSaleListRecord, type CashSaleRecord, type SaleItemListQuery, type SaleItemRecord } from '../../contract/cash-sale.js';
+import {
+  cashSaleListKey,
+  isCashSaleRecord,
+  isSaleItemRecord,
+  type CashSaleListRecord,
+  type CashSaleRecord,
+  type SaleItemListQuery,
+  type SaleItemRecord,
+} from '../../contract/cash-sale.js';
 import type { Loose } from '../../client/validate.js';
 
 export interface SaleLists {
@@ -59,7 +67,10 @@ export interface SaleLines {
 export async function findSaleLines(api: SaleLists, companyId: number, sale: FoundSale, settings: WalkSettings = {}): Promise<SaleLines> {
   const query = (start: number, limit: number, after?: string): SaleItemListQuery & { after?: string } =>
     sale.retailShopId ? { companyId, retailShopId: sale.retailShopId, start, limit, after } : { companyId, start, limit, after };
-  const pages = walkPages((start, limit, after) => api.listSaleItems(query(start, limit, after)), { pageSize: settings.pageSize ?? 1000, style: settings.style });
+  const pages = walkPages((start, limit, after) => api.listSaleItems(query(start, limit, after)), {
+    pageSize: settings.pageSize ?? 1000,
+    style: settings.style,
+  });
   const lines: FoundLine[] = [];
   let byId = 0;
   let byHeader = 0;

@@ -61,7 +61,12 @@ export interface ComposedSale {
   payments: DraftPayment[];
 }
 
-type Pick_ = { kind: 'done' } | { kind: 'notInStock'; text: string } | { kind: 'unit'; unit: StockUnit } | { kind: 'product'; product: ReferenceProduct } | { kind: 'manual' };
+type Pick_ =
+  | { kind: 'done' }
+  | { kind: 'notInStock'; text: string }
+  | { kind: 'unit'; unit: StockUnit }
+  | { kind: 'product'; product: ReferenceProduct }
+  | { kind: 'manual' };
 
 const MAX_CHOICES = 40;
 const money = (amount: number) => formatCents(toCents(amount));
@@ -78,9 +83,24 @@ export type SubmitOutcome = { done: true } | { done: false; reasons: string[] };
 export async function composeSaleInteractively(deps: InteractiveSaleDeps): Promise<ComposedSale | undefined> {
   const { prompter, say, refs } = deps;
   const idempotencyKey = deps.newKey();
-  const retailShopId = await pickId(deps, 'Shop', deps.defaults.retailShopId, refs?.shops.map((s) => ({ id: s.id, name: s.name, description: s.location ?? undefined })));
-  const cashbookId = await pickId(deps, 'Cashbook', deps.defaults.cashbookId, refs?.cashbooks.map((c) => ({ id: c.id, name: `${c.name} (${c.code})` })));
-  const userId = await pickId(deps, 'Sales person', deps.defaults.userId, refs?.users.map((u) => ({ id: u.id, name: u.name, description: u.role })));
+  const retailShopId = await pickId(
+    deps,
+    'Shop',
+    deps.defaults.retailShopId,
+    refs?.shops.map((s) => ({ id: s.id, name: s.name, description: s.location ?? undefined })),
+  );
+  const cashbookId = await pickId(
+    deps,
+    'Cashbook',
+    deps.defaults.cashbookId,
+    refs?.cashbooks.map((c) => ({ id: c.id, name: `${c.name} (${c.code})` })),
+  );
+  const userId = await pickId(
+    deps,
+    'Sales person',
+    deps.defaults.userId,
+    refs?.users.map((u) => ({ id: u.id, name: u.name, description: u.role })),
+  );
   const customer = await askCustomer(prompter, { issuedTo: 'Walk-in customer', issuedToPhone: '' });
 
   let stock: readonly StockUnit[] = [];
@@ -158,7 +178,10 @@ async function reviewSale(deps: InteractiveSaleDeps, catalog: Catalog, draft: Dr
     const balance = totalCents - paid;
     const choices: Choice<Next>[] = [];
     if (draft.lines.length > 0 && !overpaid) {
-      choices.push({ name: `Save the sale: total ${moneyCents(totalCents)}, paid ${moneyCents(paid)}${balance > 0 ? `, ${moneyCents(balance)} on credit` : ''}`, value: { kind: 'save' } });
+      choices.push({
+        name: `Save the sale: total ${moneyCents(totalCents)}, paid ${moneyCents(paid)}${balance > 0 ? `, ${moneyCents(balance)} on credit` : ''}`,
+        value: { kind: 'save' },
+      });
     }
     choices.push({ name: 'Add an item', value: { kind: 'add' } });
     draft.lines.forEach((line, index) => {
@@ -166,7 +189,9 @@ async function reviewSale(deps: InteractiveSaleDeps, catalog: Catalog, draft: Dr
     });
     draft.lines.forEach((line, index) => choices.push({ name: `Remove line ${index + 1}: ${line.item}`, value: { kind: 'removeLine', index } }));
     if (balance > 0) choices.push({ name: `Take a payment (${moneyCents(balance)} to pay)`, value: { kind: 'addPayment' } });
-    draft.payments.forEach((payment, index) => choices.push({ name: `Remove payment ${index + 1}: ${money(payment.amount)} by ${payment.name}`, value: { kind: 'removePayment', index } }));
+    draft.payments.forEach((payment, index) =>
+      choices.push({ name: `Remove payment ${index + 1}: ${money(payment.amount)} by ${payment.name}`, value: { kind: 'removePayment', index } }),
+    );
     choices.push({ name: `Change the customer (${draft.customer.issuedTo})`, value: { kind: 'customer' } });
     choices.push({ name: 'Cancel: do not save this sale', value: { kind: 'cancel' } });
     if (overpaid) say(`  the payments (${moneyCents(paid)}) are more than the total (${moneyCents(totalCents)}): remove a payment and take it again`);
@@ -251,7 +276,10 @@ async function pickId(deps: InteractiveSaleDeps, what: string, fallback: number 
     return list[0]!.id;
   }
   if (list && list.length > 1) {
-    return deps.prompter.select(what, list.map((entry): Choice<number> => ({ name: entry.name, value: entry.id, description: entry.description })));
+    return deps.prompter.select(
+      what,
+      list.map((entry): Choice<number> => ({ name: entry.name, value: entry.id, description: entry.description })),
+    );
   }
   return deps.prompter.positiveInteger(`${what} id`);
 }
@@ -264,7 +292,13 @@ async function addLines(deps: InteractiveSaleDeps, catalog: Catalog, lines: Draf
     const pick = await prompter.search<Pick_>(
       lines.length === 0 ? 'Add an item (type an IMEI, serial, name or code)' : 'Add another item, or choose Done',
       async (term) => {
-        const choices = itemChoices(term, catalog.stock.filter((u) => !taken.has(u.id)), catalog.products, lines, catalog.manual);
+        const choices = itemChoices(
+          term,
+          catalog.stock.filter((u) => !taken.has(u.id)),
+          catalog.products,
+          lines,
+          catalog.manual,
+        );
         return choices.some((c) => c.value.kind === 'unit' || c.value.kind === 'product') ? choices : [...(await notInStock(deps, term)), ...choices];
       },
     );
@@ -273,7 +307,8 @@ async function addLines(deps: InteractiveSaleDeps, catalog: Catalog, lines: Draf
       say(`  ${pick.text}`);
       continue;
     }
-    const line = pick.kind === 'unit' ? await unitLine(deps, pick.unit) : pick.kind === 'product' ? await productLine(deps, pick.product) : await manualLine(deps);
+    const line =
+      pick.kind === 'unit' ? await unitLine(deps, pick.unit) : pick.kind === 'product' ? await productLine(deps, pick.product) : await manualLine(deps);
     line.discount = await askDiscount(prompter, line);
     lines.push(line);
     const totals = draftTotals(lines);
@@ -344,7 +379,10 @@ export function itemChoices(
   const choices: Choice<Pick_>[] = [];
   if (lines.length > 0 && words.length === 0) {
     const total = draftTotals(lines).totalAmountCents;
-    choices.push({ name: `Done: go to payment (${lines.length} ${lines.length === 1 ? 'line' : 'lines'}, total ${moneyCents(total)})`, value: { kind: 'done' } });
+    choices.push({
+      name: `Done: go to payment (${lines.length} ${lines.length === 1 ? 'line' : 'lines'}, total ${moneyCents(total)})`,
+      value: { kind: 'done' },
+    });
   }
   for (const unit of stock) {
     if (choices.length >= MAX_CHOICES) break;
@@ -353,7 +391,9 @@ export function itemChoices(
     choices.push({
       name: `${unit.itemName ?? `unit ${unit.id}`}  ${id}  ${money(unit.salePrice ?? 0)}`,
       value: { kind: 'unit', unit },
-      description: [unit.serialNo && `serial ${unit.serialNo}`, unit.imei2 && `IMEI2 ${unit.imei2}`, unit.color, unit.shop ?? unit.warehouse].filter(Boolean).join(' · '),
+      description: [unit.serialNo && `serial ${unit.serialNo}`, unit.imei2 && `IMEI2 ${unit.imei2}`, unit.color, unit.shop ?? unit.warehouse]
+        .filter(Boolean)
+        .join(' · '),
     });
   }
   for (const product of products) {
@@ -423,7 +463,10 @@ async function askTax(deps: InteractiveSaleDeps): Promise<{ taxRateId: number | 
   let taxRateId: number | null = null;
   let taxRate: number;
   if (refs && refs.taxRates.length > 0) {
-    const rate = await prompter.select('Tax rate', refs.taxRates.map((r) => ({ name: `${r.name} (${r.rate}%)`, value: r })));
+    const rate = await prompter.select(
+      'Tax rate',
+      refs.taxRates.map((r) => ({ name: `${r.name} (${r.rate}%)`, value: r })),
+    );
     taxRateId = rate.id;
     taxRate = rate.rate;
   } else {
@@ -456,13 +499,19 @@ async function takePayments(deps: InteractiveSaleDeps, totalCents: number, alrea
       ? refs.paymentChannels.map((channel) => ({ name: `${channel.name} (${channel.method})`, value: { kind: 'channel', channel } }))
       : PAYMENT_METHODS.map((method) => ({ name: method, value: { kind: 'method', method } }));
     choices.push({ name: `Nothing ${payments.length ? 'more ' : ''}now: leave ${moneyCents(remaining)} on credit`, value: { kind: 'credit' } });
-    const pick = await prompter.select(payments.length === 0 ? `Paid by (total ${moneyCents(totalCents)})` : `Paid by (remaining ${moneyCents(remaining)})`, choices);
+    const pick = await prompter.select(
+      payments.length === 0 ? `Paid by (total ${moneyCents(totalCents)})` : `Paid by (remaining ${moneyCents(remaining)})`,
+      choices,
+    );
     if (pick.kind === 'credit') break;
     const method = pick.kind === 'channel' ? pick.channel.method : pick.method;
     const name = pick.kind === 'channel' ? pick.channel.name : pick.method;
     const cash = method === 'CASH';
     const handed = toCents(
-      await askMoney(prompter, cash ? `Cash received (due ${moneyCents(remaining)})` : `Amount by ${name}`, { default: fromCents(remaining), max: cash ? undefined : fromCents(remaining) }),
+      await askMoney(prompter, cash ? `Cash received (due ${moneyCents(remaining)})` : `Amount by ${name}`, {
+        default: fromCents(remaining),
+        max: cash ? undefined : fromCents(remaining),
+      }),
     );
     if (handed === 0) continue;
     const cents = Math.min(handed, remaining);
@@ -482,7 +531,11 @@ async function takePayments(deps: InteractiveSaleDeps, totalCents: number, alrea
 
 /** A sale wholly on credit still names a payment method (the interface requires one). */
 async function methodWhenUnpaid(prompter: Prompter): Promise<PaymentMethod> {
-  return prompter.select('Payment method to record for the credit', PAYMENT_METHODS.map((method) => ({ name: method, value: method })), { default: 'CASH' });
+  return prompter.select(
+    'Payment method to record for the credit',
+    PAYMENT_METHODS.map((method) => ({ name: method, value: method })),
+    { default: 'CASH' },
+  );
 }
 
 /** The sale as the person reviews it: numbered lines and payments, totals, change and credit. */
@@ -490,11 +543,15 @@ export function summary(lines: readonly DraftLine[], payments: readonly DraftPay
   const out = ['', `Sale${customer ? ` to ${customer.issuedTo}${customer.issuedToPhone ? ` (${customer.issuedToPhone})` : ''}` : ''}:`];
   lines.forEach((line, index) => {
     const amounts = lineAmounts(line);
-    out.push(`  ${index + 1}. ${line.qty} x ${line.item}${line.identifier ? ` (${line.identifier})` : ''}  ${moneyCents(amounts.lineTotalCents)}${line.discount ? ` after ${money(line.discount)} discount` : ''}`);
+    out.push(
+      `  ${index + 1}. ${line.qty} x ${line.item}${line.identifier ? ` (${line.identifier})` : ''}  ${moneyCents(amounts.lineTotalCents)}${line.discount ? ` after ${money(line.discount)} discount` : ''}`,
+    );
   });
   if (lines.length === 0) out.push('  (no items yet)');
   const totals = draftTotals(lines);
-  out.push(`  subtotal ${moneyCents(totals.subTotalCents)}, discount ${moneyCents(totals.totalDiscountCents)}, tax ${moneyCents(totals.totalTaxCents)}, total ${moneyCents(totalCents)}`);
+  out.push(
+    `  subtotal ${moneyCents(totals.subTotalCents)}, discount ${moneyCents(totals.totalDiscountCents)}, tax ${moneyCents(totals.totalTaxCents)}, total ${moneyCents(totalCents)}`,
+  );
   payments.forEach((payment, index) => {
     const change = payment.tendered !== undefined ? toCents(payment.tendered) - toCents(payment.amount) : 0;
     out.push(

@@ -68,7 +68,9 @@ export async function emitOutboxEntry(context: CommandContext, entry: OutboxEntr
     const date = (ms: number | null) => (ms === null ? '-' : formatTableDate(ms, settings.timeZone));
     const sale = entry.body;
     const out: string[] = [];
-    out.push(`${paint.bold(`Kept sale #${entry.id}`)}: ${document.status === 'refused' ? 'refused by the service, kept until it is fixed or deleted' : 'waiting to be sent by `shopprop sale sync`'}\n`);
+    out.push(
+      `${paint.bold(`Kept sale #${entry.id}`)}: ${document.status === 'refused' ? 'refused by the service, kept until it is fixed or deleted' : 'waiting to be sent by `shopprop sale sync`'}\n`,
+    );
     out.push(
       drawPairs(
         [
@@ -100,7 +102,10 @@ export async function emitOutboxEntry(context: CommandContext, entry: OutboxEntr
     ];
     for (const [i, payment] of (sale.channelsDto ?? []).entries()) {
       const tendered = payment.tendered !== undefined && toCents(payment.tendered) > toCents(payment.amount) ? `, tendered ${money(payment.tendered)}` : '';
-      pairs.push([`Payment ${i + 1}`, `${money(payment.amount)} on channel ${payment.channelId}${payment.referenceNo ? ` (${payment.referenceNo})` : ''}${tendered}`]);
+      pairs.push([
+        `Payment ${i + 1}`,
+        `${money(payment.amount)} on channel ${payment.channelId}${payment.referenceNo ? ` (${payment.referenceNo})` : ''}${tendered}`,
+      ]);
     }
     out.push(drawPairs(pairs, paint));
     target.stream.write(out.join(''));

@@ -35,7 +35,11 @@ export async function outboxTarget(context: CommandContext): Promise<string> {
  * not-found error (exit 3) naming the outbox when there is no such sale.
  */
 export async function openOutboxEntry(context: CommandContext, id: number): Promise<{ outbox: Outbox; entry: OutboxEntry }> {
-  const [{ existsSync }, { KnownError }, { Outbox }] = await Promise.all([import('node:fs'), import('../../contract/error-kinds.js'), import('./outbox-store.js')]);
+  const [{ existsSync }, { KnownError }, { Outbox }] = await Promise.all([
+    import('node:fs'),
+    import('../../contract/error-kinds.js'),
+    import('./outbox-store.js'),
+  ]);
   const file = await outboxFile(context);
   const missing = () => new KnownError('notFound', `no sale #${id} in the outbox (${file}); \`shopprop sale outbox\` lists the kept sales`);
   if (!existsSync(file)) throw missing();

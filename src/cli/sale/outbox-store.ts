@@ -120,7 +120,10 @@ export class Outbox {
       db.transaction(() => {
         for (const statement of SCHEMA) db.exec(statement);
         // An outbox made before failures had a kind gains the column; its rows read as unknown.
-        const columns = db.prepare<[], { name: string }>('pragma table_info(outbox)').all().map((c) => c.name);
+        const columns = db
+          .prepare<[], { name: string }>('pragma table_info(outbox)')
+          .all()
+          .map((c) => c.name);
         if (!columns.includes('last_failure')) db.exec('alter table outbox add column last_failure text');
       }).immediate();
     } catch (error) {
@@ -141,14 +144,17 @@ export class Outbox {
 
   /** Keeps a sale; when this returns, the row is on disk (committed with a full sync). */
   add(entry: NewOutboxEntry): OutboxEntry {
-    const id = this.use(() => Number(
-      this.db
-        .prepare(
-          `insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_attempt_at, last_error, last_failure)
+    const id = this.use(() =>
+      Number(
+        this.db
+          .prepare(
+            `insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_attempt_at, last_error, last_failure)
            values (?, ?, ?, ?, ?, 1, ?, ?, 'unreachable')`,
-        )
-        .run(entry.idempotencyKey, entry.target, entry.body.companyId, JSON.stringify(entry.body), entry.createdAt, entry.createdAt, entry.reason).lastInsertRowid,
-    ));
+          )
+          .run(entry.idempotencyKey, entry.target, entry.body.companyId, JSON.stringify(entry.body), entry.createdAt, entry.createdAt, entry.reason)
+          .lastInsertRowid,
+      ),
+    );
     return this.get(id)!;
   }
 
@@ -182,10 +188,12 @@ export class Outbox {
 
   /** Forgets a sale the service recorded, and takes its units out of the local copies in the same transaction. */
   delivered(entry: OutboxEntry): void {
-    this.db.transaction(() => {
-      this.remove(entry.id);
-      this.catalog.dropUnits(entry.companyId, unitsOf(entry.body));
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.remove(entry.id);
+        this.catalog.dropUnits(entry.companyId, unitsOf(entry.body));
+      })
+      .immediate();
   }
 
   /** Units sold in the kept sales for this service and company: sold here, not yet known to the service. */

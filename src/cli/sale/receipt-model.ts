@@ -84,7 +84,7 @@ function receiptOf(sale: FoundSale, found: SaleLines, refs: ReferenceData | unde
 
 /** Says so when the lines found do not make up the sale, rather than printing a receipt that does not add up. */
 function linesNote(lines: readonly FoundLine[], matchedBy: SaleLines['matchedBy'], totalAmount: number): string | undefined {
-  if (matchedBy === 'none' || lines.length === 0) return '(the sale\'s lines could not be found)';
+  if (matchedBy === 'none' || lines.length === 0) return "(the sale's lines could not be found)";
   const sum = lines.reduce((s, l) => s + roundToCents(l.lineTotal ?? 0), 0);
   if (sum !== roundToCents(totalAmount)) return '(the lines found do not add up to the total)';
   return undefined;

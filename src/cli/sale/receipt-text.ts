@@ -135,7 +135,9 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
 
 /** The receipt as text: its lines, each ended by a newline. */
 export function receiptText(receipt: Receipt, width: ReceiptWidth): string {
-  return receiptLines(receipt, width).map((line) => `${line}\n`).join('');
+  return receiptLines(receipt, width)
+    .map((line) => `${line}\n`)
+    .join('');
 }
 
 const METHOD_NAMES: Record<string, string> = { CASH: 'Cash', MPESA: 'M-Pesa', CHECK: 'Cheque' };
@@ -169,7 +171,8 @@ function taxRows(receipt: Receipt): [string, number][] {
     groups.set(label, (groups.get(label) ?? 0) + cents);
     sum += cents;
   }
-  if (sum !== roundToCents(receipt.totalTax) || receipt.linesNote) return roundToCents(receipt.totalTax) === 0 && groups.size === 0 ? [] : [['Tax', receipt.totalTax]];
+  if (sum !== roundToCents(receipt.totalTax) || receipt.linesNote)
+    return roundToCents(receipt.totalTax) === 0 && groups.size === 0 ? [] : [['Tax', receipt.totalTax]];
   return [...groups].map(([label, cents]) => [label, fromCents(cents)]);
 }
 

@@ -33,6 +33,9 @@ export function refusalText(error: unknown): string {
 
 /** A refusal's message as reasons, one a line: "invalid cash sale: a; b" gives a and b. */
 export function refusalReasons(message: string): string[] {
-  const reasons = message.replace(/^invalid cash sale:\s*/i, '').split(/;\s+/).filter(Boolean);
+  const reasons = message
+    .replace(/^invalid cash sale:\s*/i, '')
+    .split(/;\s+/)
+    .filter(Boolean);
   return reasons.length > 0 ? reasons : [message];
 }

@@ -106,7 +106,12 @@ export function mainMethod(payments: readonly DraftPayment[], fallback: PaymentM
  * from the server) amountPaid alone is sent, which the interface reads as one payment by
  * paymentMethod.
  */
-export function composeSale(header: SaleHeader, lines: readonly DraftLine[], payments: readonly DraftPayment[], fallbackMethod: PaymentMethod = 'CASH'): SaveCashSaleBody {
+export function composeSale(
+  header: SaleHeader,
+  lines: readonly DraftLine[],
+  payments: readonly DraftPayment[],
+  fallbackMethod: PaymentMethod = 'CASH',
+): SaveCashSaleBody {
   const totals = draftTotals(lines);
   const paid = payments.filter((p) => toCents(p.amount) > 0);
   const method = mainMethod(paid, fallbackMethod);

@@ -114,7 +114,8 @@ export function prepareFileSale(value: unknown, defaults: HeaderIdDefaults, sour
   let checked: CheckedSale | undefined;
   const lines = body.itemIssuesDto;
   const linesUsable = Array.isArray(lines) && lines.length > 0 && lines.every((line) => lineCheck.Check(line));
-  const channelsUsable = body.channelsDto === undefined || (Array.isArray(body.channelsDto) && body.channelsDto.every((c) => c !== null && typeof c === 'object'));
+  const channelsUsable =
+    body.channelsDto === undefined || (Array.isArray(body.channelsDto) && body.channelsDto.every((c) => c !== null && typeof c === 'object'));
   if (linesUsable && channelsUsable) {
     checked = checkSale(body as SaveCashSaleBody);
     for (const problem of checked.problems) {
@@ -220,7 +221,11 @@ function fieldOf(problem: string): string {
 /** "itemIssuesDto[0].qty: expected number (got "two")", in the request's own field names. */
 function describe(error: ValueError): string {
   error = innermost(error);
-  const field = error.path.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.') || '(the sale)';
+  const field =
+    error.path
+      .replace(/^\//, '')
+      .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+      .replace(/\//g, '.') || '(the sale)';
   if (error.value === undefined) return `${field}: is required`;
   const schema: TSchema = error.schema;
   const literals = KindGuard.IsUnion(schema) ? schema.anyOf.filter((s) => KindGuard.IsLiteral(s)).map((s) => String(s.const)) : [];

@@ -36,11 +36,19 @@ export async function emitSaveOutcome(context: CommandContext, outcome: SaveOutc
     const format = resolveFormat({ format: context.globals.format, output: context.globals.output, stdoutIsTTY: target.isTTY });
     if (format === 'xlsx') {
       // A one-row sheet: the sale is already saved, so the outcome is written, never refused.
-      const columns = columnSet<Record<string, unknown>>('sale saved', Object.keys(record).map((key) => ({ key, header: key, kind: key === 'id' || key === 'outboxId' ? 'integer' : 'text' })), []);
+      const columns = columnSet<Record<string, unknown>>(
+        'sale saved',
+        Object.keys(record).map((key) => ({ key, header: key, kind: key === 'id' || key === 'outboxId' ? 'integer' : 'text' })),
+        [],
+      );
       await renderRecords([record], target.stream, { format, columns, terminal: target.isTTY });
       return;
     }
-    target.stream.write(recordText(record, format, (r) => (r.status === 'saved' ? `receipt ${r.receiptNo ?? '(none)'}  sale ${r.id ?? '(unknown)'}\n` : `queued in the outbox as #${r.outboxId}\n`)));
+    target.stream.write(
+      recordText(record, format, (r) =>
+        r.status === 'saved' ? `receipt ${r.receiptNo ?? '(none)'}  sale ${r.id ?? '(unknown)'}\n` : `queued in the outbox as #${r.outboxId}\n`,
+      ),
+    );
   });
 }
 

@@ -95,7 +95,10 @@ export function prettyRequestLog(out: NodeJS.WritableStream, formatter = new Req
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop()!;
-      const text = lines.filter(Boolean).map((line) => formatter.format(line)).join('');
+      const text = lines
+        .filter(Boolean)
+        .map((line) => formatter.format(line))
+        .join('');
       if (text) out.write(text);
       done();
     },

@@ -32,7 +32,17 @@ export function nextMonthText(statement: Pick<StatementRecord, 'month' | 'year'>
 
 type NoteFigures = Pick<
   StatementRecord,
-  'statementType' | 'month' | 'year' | 'amtPyble' | 'deferredPaymentAmt' | 'deferedAmount' | 'lessPeriodTxn' | 'manFees' | 'manFeesTax' | 'expenses' | 'manFeesRate'
+  | 'statementType'
+  | 'month'
+  | 'year'
+  | 'amtPyble'
+  | 'deferredPaymentAmt'
+  | 'deferedAmount'
+  | 'lessPeriodTxn'
+  | 'manFees'
+  | 'manFeesTax'
+  | 'expenses'
+  | 'manFeesRate'
 >;
 
 /**
@@ -51,7 +61,7 @@ export function negativeFinalNote(s: NoteFigures, currency: string): string[] {
     `The net amount due is negative: the landlord owes ${money(-net)}, and nothing is paid out for ${s.month} ${s.year}. ` +
       `The statement of ${next} starts from a balance brought forward of ${money(carried)}` +
       (held !== 0 ? ` (the debt less the ${money(held)} held back, which is still the landlord's)` : '') +
-      ' and recovers it from that month\'s income.',
+      " and recovers it from that month's income.",
   ];
   const deferred = toCents(s.deferedAmount);
   const deductions = toCents(s.lessPeriodTxn);

@@ -83,7 +83,10 @@ function draw(doc: Doc, d: StatementDocument): void {
   const contact = [d.company.address, d.company.phone, d.company.email].filter(Boolean).join('  |  ');
   if (contact) doc.text(contact, { width });
   doc.moveDown(0.8);
-  doc.font(BOLD).fontSize(12).text(`LANDLORD STATEMENT (${s.statementType}${interim ? ' - DRAFT' : ''})`, { width });
+  doc
+    .font(BOLD)
+    .fontSize(12)
+    .text(`LANDLORD STATEMENT (${s.statementType}${interim ? ' - DRAFT' : ''})`, { width });
   doc.moveDown(0.4);
 
   const details: [string, string][] = [
@@ -185,7 +188,10 @@ function keyValues(doc: Doc, rows: [string, string][], width: number): void {
   for (const [key, value] of rows) {
     const y = doc.y;
     doc.font(BOLD).fontSize(9).text(key, MARGIN, y, { width: 90 });
-    doc.font(FONT).fontSize(9).text(value, MARGIN + 95, y, { width: width - 95 });
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .text(value, MARGIN + 95, y, { width: width - 95 });
   }
 }
 
@@ -194,8 +200,14 @@ function section(doc: Doc, title: string, width: number, currency: string): void
   ensureSpace(doc, ROW * 3);
   doc.moveDown(0.4);
   const y = doc.y;
-  doc.font(BOLD).fontSize(9).text(currency, MARGIN + width - AMOUNT_WIDTH, y + 1, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
-  doc.font(BOLD).fontSize(10).text(title, MARGIN, y, { width: width - AMOUNT_WIDTH });
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .text(currency, MARGIN + width - AMOUNT_WIDTH, y + 1, { width: AMOUNT_WIDTH, align: 'right', lineBreak: false });
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .text(title, MARGIN, y, { width: width - AMOUNT_WIDTH });
   doc.moveDown(0.2);
 }
 
@@ -216,12 +228,24 @@ function rentTable(doc: Doc, d: StatementDocument, width: number): void {
   const header = () => {
     ensureSpace(doc, ROW * 3);
     doc.font(BOLD).fontSize(8);
-    row(doc, columns, columns.map((c) => c.header));
+    row(
+      doc,
+      columns,
+      columns.map((c) => c.header),
+    );
     // The currency under each amount column's name, one text line below it.
     doc.y -= ROW - 9;
-    row(doc, columns, columns.map((c) => (c.align === 'right' ? d.company.currency : '')));
+    row(
+      doc,
+      columns,
+      columns.map((c) => (c.align === 'right' ? d.company.currency : '')),
+    );
     const y = doc.y - 2;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.5)
+      .stroke();
     doc.font(FONT).fontSize(8);
   };
   header();
@@ -240,7 +264,11 @@ function rentTable(doc: Doc, d: StatementDocument, width: number): void {
     header();
   }
   const y = doc.y;
-  doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(0.5)
+    .stroke();
   doc.y = y + 2;
   doc.font(BOLD).fontSize(8);
   row(doc, columns, ['Total', `${d.rentLines.length} lines`, ...totals.map(formatAmount)]);

@@ -16,21 +16,17 @@ import { normaliseUsername } from '../../store/rules/local-user-rules.js';
 export async function loginRoutes(app: FastifyInstance, options: { limits?: LoginLimits }): Promise<void> {
   const { store } = app.context;
   const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
-  app.post<{ Body: LoginBody }>(
-    LOGIN_PATH,
-    { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: { public: true } },
-    async (request) => {
-      const username = normaliseUsername(request.body.username);
-      const admission = await store.admitLogin(username, request.ip, limits);
-      if (!admission.allowed) {
-        const wait = admission.waitSeconds;
-        throw new KnownError('tooManyRequests', `too many failed logins: try again in ${wait} s`, { retryAfterSeconds: wait });
-      }
-      const result = await store.logIn(request.body.username, request.body.password);
-      // One answer for an unknown name and a wrong password: the reply does not tell which names exist.
-      if (!result) throw new KnownError('auth', 'wrong user name or password');
-      await store.loginSucceeded(admission.reserved);
-      return result;
-    },
-  );
+  app.post<{ Body: LoginBody }>(LOGIN_PATH, { schema: { body: LoginBody, response: { 200: LoginResponse } }, config: { public: true } }, async (request) => {
+    const username = normaliseUsername(request.body.username);
+    const admission = await store.admitLogin(username, request.ip, limits);
+    if (!admission.allowed) {
+      const wait = admission.waitSeconds;
+      throw new KnownError('tooManyRequests', `too many failed logins: try again in ${wait} s`, { retryAfterSeconds: wait });
+    }
+    const result = await store.logIn(request.body.username, request.body.password);
+    // One answer for an unknown name and a wrong password: the reply does not tell which names exist.
+    if (!result) throw new KnownError('auth', 'wrong user name or password');
+    await store.loginSucceeded(admission.reserved);
+    return result;
+  });
 }

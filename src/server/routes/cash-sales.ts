@@ -66,7 +66,10 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       const header = request.headers[IDEMPOTENCY_HEADER];
       const idempotencyKey = Array.isArray(header) ? header[0] : header;
       // Answered once the sale is durable (on SQLite: once its group is committed, sale-group-commit.ts).
-      const result = await store.saveCashSale({ body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId, issueDateWindow }, { lockWaitMs });
+      const result = await store.saveCashSale(
+        { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId, issueDateWindow },
+        { lockWaitMs },
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };
     },

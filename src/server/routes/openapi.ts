@@ -14,8 +14,12 @@ const HOP_BY_HOP = new Set(['connection', 'content-length', 'date', 'keep-alive'
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   let document: Promise<Record<string, unknown>> | undefined;
   const load = () =>
-    (document ??= import('../../contract/openapi.js').then((m) => m.openApiDocument(typeof __SHOPPROP_VERSION__ === 'string' ? __SHOPPROP_VERSION__ : '0.0.0')));
-  app.get(OPENAPI_PATH, { config: { public: true } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(await load())));
+    (document ??= import('../../contract/openapi.js').then((m) =>
+      m.openApiDocument(typeof __SHOPPROP_VERSION__ === 'string' ? __SHOPPROP_VERSION__ : '0.0.0'),
+    ));
+  app.get(OPENAPI_PATH, { config: { public: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(await load())),
+  );
 
   let docsApp: Promise<FastifyInstance> | undefined;
   const page = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -40,7 +40,8 @@ export async function requireOwned(
 ): Promise<number | undefined> {
   if (id === undefined) return undefined;
   const owner = await request.server.context.store.ownerOf(table, id);
-  if (owner === undefined) throw new KnownError('notFound', `no ${OWNED_NOUNS[table]} ${id}${companyId === undefined ? '' : ` in company ${companyId}`} (${param})`);
+  if (owner === undefined)
+    throw new KnownError('notFound', `no ${OWNED_NOUNS[table]} ${id}${companyId === undefined ? '' : ` in company ${companyId}`} (${param})`);
   await refuseOtherCompany(request, owner);
   if (companyId !== undefined && owner !== companyId) throw new KnownError('forbidden', `${param} ${id} is not of company ${companyId}`);
   return owner;

@@ -101,19 +101,28 @@ function refuseUnholdable(layout: TableLayout, row: unknown[]): void {
   const column = row.findIndex((value) => typeof value === 'string' && value.includes('\u0000'));
   if (column < 0) return;
   const key = `${layout.columns[0]} ${String(row[0])}`;
-  throw new KnownError('conflict', `${layout.name}, row ${key}, column ${layout.columns[column]}: the text holds a NUL character (U+0000), which PostgreSQL cannot store; correct it in the SQLite store, then copy again (nothing was copied)`);
+  throw new KnownError(
+    'conflict',
+    `${layout.name}, row ${key}, column ${layout.columns[column]}: the text holds a NUL character (U+0000), which PostgreSQL cannot store; correct it in the SQLite store, then copy again (nothing was copied)`,
+  );
 }
 
 /** The target's tables, each after every table it refers to. */
 async function tablesInForeignKeyOrder(client: pg.PoolClient): Promise<string[]> {
-  const tables = (await client.query<{ name: string }>(
-    "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1")).rows
+  const tables = (
+    await client.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1",
+    )
+  ).rows
     .map((row) => row.name)
     .filter((name) => !SKIPPED.includes(name));
-  const references = (await client.query<{ child: string; parent: string }>(
-    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+  const references = (
+    await client.query<{ child: string; parent: string }>(
+      `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
        from pg_constraint c join pg_class t on t.oid = c.conrelid
-      where c.contype = 'f' and t.relnamespace = current_schema()::regnamespace`)).rows;
+      where c.contype = 'f' and t.relnamespace = current_schema()::regnamespace`,
+    )
+  ).rows;
   const ordered: string[] = [];
   const visiting = new Set<string>();
   const visit = (table: string): void => {
@@ -158,14 +167,21 @@ async function refuseNonEmpty(client: pg.PoolClient, tables: string[]): Promise<
 }
 
 async function tablesWithTriggers(client: pg.PoolClient): Promise<string[]> {
-  return (await client.query<{ name: string }>(
-    `select distinct t.tgrelid::regclass::text as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
-      where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`)).rows.map((row) => row.name);
+  return (
+    await client.query<{ name: string }>(
+      `select distinct t.tgrelid::regclass::text as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`,
+    )
+  ).rows.map((row) => row.name);
 }
 
 async function columnTypes(client: pg.PoolClient, layout: TableLayout): Promise<string[]> {
-  const rows = (await client.query<{ name: string; type: string }>(
-    'select column_name as name, data_type as type from information_schema.columns where table_schema = current_schema() and table_name = $1', [layout.name])).rows;
+  const rows = (
+    await client.query<{ name: string; type: string }>(
+      'select column_name as name, data_type as type from information_schema.columns where table_schema = current_schema() and table_name = $1',
+      [layout.name],
+    )
+  ).rows;
   return layout.columns.map((column) => {
     const type = rows.find((row) => row.name === column)?.type;
     if (!type) throw new Error(`the PostgreSQL table ${layout.name} has no column ${column}`);
@@ -218,7 +234,8 @@ function parameter(value: unknown): unknown {
 async function setSequences(sqlite: SqliteDatabase.Database, client: pg.PoolClient, layouts: TableLayout[]): Promise<void> {
   const handedOut = new Map<string, bigint>();
   if (sqlite.prepare("select 1 from sqlite_master where name = 'sqlite_sequence'").get()) {
-    for (const row of sqlite.prepare('select name, seq from sqlite_sequence').safeIntegers(true).all() as { name: string; seq: bigint }[]) handedOut.set(row.name, row.seq);
+    for (const row of sqlite.prepare('select name, seq from sqlite_sequence').safeIntegers(true).all() as { name: string; seq: bigint }[])
+      handedOut.set(row.name, row.seq);
   }
   for (const layout of layouts) {
     // Only an id column can have a sequence (and asking of another column would abort the transaction).
@@ -226,10 +243,10 @@ async function setSequences(sqlite: SqliteDatabase.Database, client: pg.PoolClie
     const { rows } = await client.query<{ sequence: string | null }>('select pg_get_serial_sequence($1, $2) as sequence', [quote(layout.name), 'id']);
     const sequence = rows[0]?.sequence;
     if (!sequence) continue;
-    await client.query(
-      `select setval($1, greatest(coalesce(max(id), 0), $2::bigint) + 1, false) from ${quote(layout.name)}`,
-      [sequence, String(handedOut.get(layout.name) ?? 0n)],
-    );
+    await client.query(`select setval($1, greatest(coalesce(max(id), 0), $2::bigint) + 1, false) from ${quote(layout.name)}`, [
+      sequence,
+      String(handedOut.get(layout.name) ?? 0n),
+    ]);
   }
 }
 

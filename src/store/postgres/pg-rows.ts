@@ -17,6 +17,10 @@ export async function rowOf<T>(client: Queryable, text: string, values: unknown[
 /** Inserts a row and returns its id. Table and column names are the caller's constants, never user input. */
 export async function insertRowOnPostgres(client: Queryable, table: string, row: Record<string, unknown>): Promise<number> {
   const columns = Object.keys(row);
-  const inserted = await rowOf<{ id: number }>(client, `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning id`, Object.values(row));
+  const inserted = await rowOf<{ id: number }>(
+    client,
+    `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+    Object.values(row),
+  );
   return inserted!.id;
 }

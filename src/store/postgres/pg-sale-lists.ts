@@ -137,7 +137,11 @@ const rowsOf = <T>(result: pg.QueryResult): T[] => result.rows.map((row) => numb
 export async function listCashSalesOnPostgres(pool: pg.Pool, query: CashSaleListFilter): Promise<JsonEnvelope> {
   // One filter column at a time (the accepted shapes), the shop's or person's before the company's.
   const column: [string, number | undefined] =
-    query.retailShopId !== undefined ? ['retail_shop_id', query.retailShopId] : query.salesPersonId !== undefined ? ['user_id', query.salesPersonId] : ['company_id', query.companyId];
+    query.retailShopId !== undefined
+      ? ['retail_shop_id', query.retailShopId]
+      : query.salesPersonId !== undefined
+        ? ['user_id', query.salesPersonId]
+        : ['company_id', query.companyId];
   if (column[1] === undefined) throw new Error('a sale filter needs a company, shop or user');
   return inSnapshot(pool, async (client) => {
     const { where, params } = whereOf([column]);
@@ -163,7 +167,10 @@ export async function listSaleItemsOnPostgres(pool: pg.Pool, query: SaleItemList
     const all: unknown[] = [...params];
     const page = `select id from cash_sale_lines where ${where}${pageClause(query, all)}`;
     const items = rowsOf<ItemRow>(
-      await client.query(`select ${ITEM_COLUMNS} from cash_sale_lines l join cash_sales s on s.id = l.sale_id where l.id in (${page}) order by l.issue_date desc, l.id desc`, all),
+      await client.query(
+        `select ${ITEM_COLUMNS} from cash_sale_lines l join cash_sales s on s.id = l.sale_id where l.id in (${page}) order by l.issue_date desc, l.id desc`,
+        all,
+      ),
     );
     const count = safeNumber((await client.query(`select count(*) as n from cash_sale_lines where ${where}`, params)).rows[0].n as bigint);
     return { count, list: items.map(itemJson), nextAfter: nextAfterOf(items.at(-1), query) };

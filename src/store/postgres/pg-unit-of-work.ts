@@ -28,7 +28,9 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof KnownError) return false;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || SOCKET_CODES.has(code))) return true;
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test((error as Error)?.message ?? '');
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    (error as Error)?.message ?? '',
+  );
 }
 
 /** Runs `work` in a transaction on a connection of its own; a lost connection becomes a busy refusal. */

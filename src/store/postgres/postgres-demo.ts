@@ -16,7 +16,6 @@ import { openSqliteShopStore } from '../sqlite/sqlite-shop-store.js';
 import { copySqliteToPostgres } from './copy-from-sqlite.js';
 import { migratePostgres } from './migrate-postgres.js';
 
-
 /**
  * Fills the database (its schema brought up to date first) with the demo; `location` names it
  * in messages (a URL without its password). Refused (a usage error) when it holds a company.

@@ -28,7 +28,10 @@ export function sqliteTableLayout(sqlite: SqliteDatabase.Database, table: string
   return {
     name: table,
     columns: columns.map((c) => c.name),
-    primaryKey: columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => ({ name: c.name, text: c.type.toLowerCase() === 'text' })),
+    primaryKey: columns
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => ({ name: c.name, text: c.type.toLowerCase() === 'text' })),
   };
 }
 

@@ -21,7 +21,18 @@ export class CatalogImportError extends ImportRefusedError {
 }
 
 export const PRODUCT_COLUMNS = ['code', 'name', 'category', 'price', 'cost', 'taxRate', 'taxIncExc'] as const;
-export const ITEM_SPEC_COLUMNS = ['productCode', 'serialNo', 'imei1', 'imei2', 'colour', 'colourVariant', 'purchasePrice', 'salePrice', 'warehouse', 'shop'] as const;
+export const ITEM_SPEC_COLUMNS = [
+  'productCode',
+  'serialNo',
+  'imei1',
+  'imei2',
+  'colour',
+  'colourVariant',
+  'purchasePrice',
+  'salePrice',
+  'warehouse',
+  'shop',
+] as const;
 export const REQUIRED_PRODUCT = ['code', 'name', 'category', 'price', 'cost', 'taxRate', 'taxIncExc'];
 export const REQUIRED_ITEM_SPEC = ['productCode'];
 
@@ -59,12 +70,12 @@ function text(row: Row, field: string, problems: ImportProblem[], options: { req
   return value;
 }
 
-
 export const PRODUCT_FILE = 'product file';
 export const ITEM_SPEC_FILE = 'item spec file';
 
 /** The refusal of an import into a company the store does not hold. */
-export const noCompanyForImport = (companyId: number, what: string) => new CatalogImportError([{ line: 0, field: null, message: `no company ${companyId}` }], what);
+export const noCompanyForImport = (companyId: number, what: string) =>
+  new CatalogImportError([{ line: 0, field: null, message: `no company ${companyId}` }], what);
 
 /** A product of the store, by its code (lower case). */
 export interface KnownProduct {
@@ -86,7 +97,11 @@ export interface CheckedProduct {
 }
 
 /** Every row of a products file checked against the company's products and tax rates; refuses the file with every problem. */
-export function checkedProducts(rows: readonly Row[], existing: ReadonlyMap<string, KnownProduct>, rates: readonly { id: number; rate_bp: number }[]): CheckedProduct[] {
+export function checkedProducts(
+  rows: readonly Row[],
+  existing: ReadonlyMap<string, KnownProduct>,
+  rates: readonly { id: number; rate_bp: number }[],
+): CheckedProduct[] {
   const what = PRODUCT_FILE;
   const problems: ImportProblem[] = [];
   const codesInFile = new Map<string, number>();
@@ -110,12 +125,18 @@ export function checkedProducts(rows: readonly Row[], existing: ReadonlyMap<stri
       const bp = toBasisPoints(Number(row.values.taxRate === '' ? Number.NaN : row.values.taxRate));
       const rate = rates.find((r) => r.rate_bp === bp);
       if (rate) taxRateId = rate.id;
-      else problems.push({ line: row.line, field: 'taxRate', message: `no tax rate of ${row.values.taxRate}% (the company has ${rates.map((r) => `${fromBasisPoints(r.rate_bp)}%`).join(', ') || 'none'})` });
+      else
+        problems.push({
+          line: row.line,
+          field: 'taxRate',
+          message: `no tax rate of ${row.values.taxRate}% (the company has ${rates.map((r) => `${fromBasisPoints(r.rate_bp)}%`).join(', ') || 'none'})`,
+        });
     } catch {
       problems.push({ line: row.line, field: 'taxRate', message: `not a rate: ${row.values.taxRate}` });
     }
     const incExc = row.values.taxIncExc;
-    if (incExc !== '0' && incExc !== '1') problems.push({ line: row.line, field: 'taxIncExc', message: `must be 1 (price includes tax) or 0 (tax added), not ${incExc}` });
+    if (incExc !== '0' && incExc !== '1')
+      problems.push({ line: row.line, field: 'taxIncExc', message: `must be 1 (price includes tax) or 0 (tax added), not ${incExc}` });
     return { code: code!, name: name!, category: category!, price: price!, cost: cost!, taxRateId, incExc: incExc === '0' ? 0 : 1 } as CheckedProduct;
   });
   if (problems.length) throw new CatalogImportError(problems, what);
@@ -152,16 +173,32 @@ export function judgeUnits(rows: readonly Row[], companyId: number, facts: UnitF
   const units = rows.map((row): NewUnit => {
     const code = text(row, 'productCode', problems, { required: true, max: 50 });
     const product = code ? products.get(code.toLowerCase()) : undefined;
-    if (code && !product) problems.push({ line: row.line, field: 'productCode', message: `no product with code ${code}${candidatesNote(code, [...products.values()].map((p) => p.code), 'product codes')}` });
+    if (code && !product)
+      problems.push({
+        line: row.line,
+        field: 'productCode',
+        message: `no product with code ${code}${candidatesNote(
+          code,
+          [...products.values()].map((p) => p.code),
+          'product codes',
+        )}`,
+      });
     const serial = text(row, 'serialNo', problems, { max: 100 });
     const imei1 = text(row, 'imei1', problems, { max: 15 });
     const imei2 = text(row, 'imei2', problems, { max: 15 });
     if (!serial && !imei1) problems.push({ line: row.line, field: 'serialNo', message: 'a unit needs a serialNo or an imei1' });
-    for (const [field, value] of [['imei1', imei1], ['imei2', imei2]] as const) {
+    for (const [field, value] of [
+      ['imei1', imei1],
+      ['imei2', imei2],
+    ] as const) {
       if (value && !IMEI.test(value)) problems.push({ line: row.line, field, message: `an IMEI is 15 digits, not ${value}` });
     }
     const own = new Set<string>();
-    for (const [field, value] of [['serialNo', serial], ['imei1', imei1], ['imei2', imei2]] as const) {
+    for (const [field, value] of [
+      ['serialNo', serial],
+      ['imei1', imei1],
+      ['imei2', imei2],
+    ] as const) {
       if (!value || own.has(value)) continue;
       own.add(value);
       const earlier = inFile.get(value);
@@ -170,10 +207,16 @@ export function judgeUnits(rows: readonly Row[], companyId: number, facts: UnitF
     }
     const warehouseName = text(row, 'warehouse', problems, { max: 100 });
     const warehouse = warehouseName ? warehouses.get(warehouseName.toLowerCase()) : undefined;
-    if (warehouseName && !warehouse) problems.push({ line: row.line, field: 'warehouse', message: `no warehouse named ${warehouseName}${candidatesNote(warehouseName, facts.warehouseNames, 'warehouses')}` });
+    if (warehouseName && !warehouse)
+      problems.push({
+        line: row.line,
+        field: 'warehouse',
+        message: `no warehouse named ${warehouseName}${candidatesNote(warehouseName, facts.warehouseNames, 'warehouses')}`,
+      });
     const shopName = text(row, 'shop', problems, { max: 100 });
-    const shopId = shopName ? shops.get(shopName.toLowerCase()) : warehouse?.shop_id ?? null;
-    if (shopName && shopId === undefined) problems.push({ line: row.line, field: 'shop', message: `no shop named ${shopName}${candidatesNote(shopName, facts.shopNames, 'shops')}` });
+    const shopId = shopName ? shops.get(shopName.toLowerCase()) : (warehouse?.shop_id ?? null);
+    if (shopName && shopId === undefined)
+      problems.push({ line: row.line, field: 'shop', message: `no shop named ${shopName}${candidatesNote(shopName, facts.shopNames, 'shops')}` });
     const purchase = money(row, 'purchasePrice', problems);
     const sale = money(row, 'salePrice', problems);
     return {
@@ -200,6 +243,10 @@ export function checkedUnits(judged: JudgedUnits, taken: ReadonlyMap<string, num
     const at = judged.identifiers.get(identifier)!;
     problems.push({ line: at.line, field: at.field, message: `${identifier} is already an identifier of unit ${unitId}` });
   }
-  if (problems.length) throw new CatalogImportError(problems.sort((a, b) => a.line - b.line), ITEM_SPEC_FILE);
+  if (problems.length)
+    throw new CatalogImportError(
+      problems.sort((a, b) => a.line - b.line),
+      ITEM_SPEC_FILE,
+    );
   return judged.units;
 }

@@ -28,7 +28,8 @@ function nulProblems(rows: readonly CsvRow[]): ImportProblem[] {
   const problems: ImportProblem[] = [];
   for (const row of rows) {
     for (const [field, value] of Object.entries(row.values)) {
-      if (typeof value === 'string' && value.includes('\u0000')) problems.push({ line: row.line, field, message: 'holds a NUL character (U+0000), which no text may hold' });
+      if (typeof value === 'string' && value.includes('\u0000'))
+        problems.push({ line: row.line, field, message: 'holds a NUL character (U+0000), which no text may hold' });
     }
   }
   return problems;

@@ -76,7 +76,10 @@ export function planTenancyAllocation(events: TenancyEvents, fresh: NewEvents, m
   const replayed = replayTenancy(charges, receipts);
   const appended = onlyAppended(charges, receipts, (e) => (e.charge ? fresh.chargeIds.has(e.charge.chargeId) : fresh.receiptIds.has(e.receipt!.receiptId)));
   if (!appended) return rederivedTenancy(events, replayed.allocations, monthOfDate);
-  return { rewrite: false, receipts: receipts.filter((r) => fresh.receiptIds.has(r.receiptId)).map((r) => receiptAllocations(r, replayed.allocations, monthOfDate)) };
+  return {
+    rewrite: false,
+    receipts: receipts.filter((r) => fresh.receiptIds.has(r.receiptId)).map((r) => receiptAllocations(r, replayed.allocations, monthOfDate)),
+  };
 }
 
 /** The tenancy's allocations and month rows derived again from all its events (a late event, an upgrade). */
@@ -84,9 +87,20 @@ export function rederiveTenancy(events: TenancyEvents, monthOfDate: MonthOfDate)
   return rederivedTenancy(events, replayTenancy(events.charges, events.receipts).allocations, monthOfDate);
 }
 
-function rederivedTenancy(events: TenancyEvents, allocations: ReadonlyMap<number, Allocation[]>, monthOfDate: MonthOfDate): TenancyAllocationPlan & { rewrite: true } {
+function rederivedTenancy(
+  events: TenancyEvents,
+  allocations: ReadonlyMap<number, Allocation[]>,
+  monthOfDate: MonthOfDate,
+): TenancyAllocationPlan & { rewrite: true } {
   const receipts = events.receipts.map((r) => receiptAllocations(r, allocations, monthOfDate));
-  return { rewrite: true, receipts, months: tenancyMonths(events.charges, receipts.map((r) => r.month)) };
+  return {
+    rewrite: true,
+    receipts,
+    months: tenancyMonths(
+      events.charges,
+      receipts.map((r) => r.month),
+    ),
+  };
 }
 
 function receiptAllocations(r: LedgerReceipt, allocations: ReadonlyMap<number, Allocation[]>, monthOfDate: MonthOfDate): ReceiptAllocations {

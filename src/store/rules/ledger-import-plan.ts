@@ -50,7 +50,10 @@ const COLUMNS: Record<LedgerImportKind, { required: string[]; optional: string[]
   units: { required: ['property_code', 'unit_no', 'market_rent'], optional: ['service_charge', 'service', 'rent_tax_rate', 'service_tax_rate'] },
   tenants: { required: ['account_no', 'name'], optional: ['phone'] },
   tenancies: { required: ['property_code', 'unit_no', 'tenant_account', 'from'], optional: ['to'] },
-  charges: { required: ['property_code', 'unit_no', 'tenant_account', 'month', 'kind', 'amount'], optional: ['service', 'tax', 'tax_amount', 'date', 'description'] },
+  charges: {
+    required: ['property_code', 'unit_no', 'tenant_account', 'month', 'kind', 'amount'],
+    optional: ['service', 'tax', 'tax_amount', 'date', 'description'],
+  },
   receipts: { required: ['property_code', 'unit_no', 'tenant_account', 'date', 'amount'], optional: ['reference'] },
   expenses: { required: ['property_code', 'date', 'description', 'amount'], optional: [] },
 };
@@ -86,7 +89,8 @@ export interface TenancyKeyRow {
 }
 
 /** A rent or service charge's key: one per tenancy, kind, service and month. */
-export const chargeKey = (tenancyId: number, kind: ChargeKind, serviceId: number | string | null, month: number): string => `${tenancyId}/${kind}/${serviceId ?? 0}/${month}`;
+export const chargeKey = (tenancyId: number, kind: ChargeKind, serviceId: number | string | null, month: number): string =>
+  `${tenancyId}/${kind}/${serviceId ?? 0}/${month}`;
 
 /**
  * The store's rows an import checks against, of one company, read inside the import's
@@ -244,12 +248,15 @@ class Checker {
 
 /** Refuses an unknown kind (a LedgerImportError) before anything is read. */
 export function checkImportKind(kind: LedgerImportKind): void {
-  if (!LEDGER_IMPORT_KINDS.includes(kind)) throw new LedgerImportError(String(kind), [{ line: 0, field: null, message: `unknown kind; one of ${LEDGER_IMPORT_KINDS.join(', ')}` }]);
+  if (!LEDGER_IMPORT_KINDS.includes(kind))
+    throw new LedgerImportError(String(kind), [{ line: 0, field: null, message: `unknown kind; one of ${LEDGER_IMPORT_KINDS.join(', ')}` }]);
 }
 
 /** What an import that wrote its plan reports: the file's rows, and how many of them were booked before. */
 export function importResultOf(kind: LedgerImportKind, rows: number, plan: LedgerImportPlan): ImportResult {
-  return plan.kind === 'receipts' ? { kind, rows, imported: plan.receipts.length, alreadyBooked: plan.alreadyBooked } : { kind, rows, imported: rows, alreadyBooked: 0 };
+  return plan.kind === 'receipts'
+    ? { kind, rows, imported: plan.receipts.length, alreadyBooked: plan.alreadyBooked }
+    : { kind, rows, imported: rows, alreadyBooked: 0 };
 }
 
 /** The file's rows, or a LedgerImportError naming what is wrong with the file as a whole. */
@@ -288,10 +295,19 @@ const named = (column: string, table: NamedReference['table'], name: string | un
 
 const planLandlords: Planner = (facts, companyId, rows, check) => {
   uniqueKeys(check, rows, 'code', facts.ids('landlords'), 'landlord code');
-  const values = rows.map((p) => ({ code: check.text(p, 'code', true, 40), name: check.text(p, 'name', true), email: check.text(p, 'email', false), phone: check.text(p, 'phone', false, 40) }));
+  const values = rows.map((p) => ({
+    code: check.text(p, 'code', true, 40),
+    name: check.text(p, 'name', true),
+    email: check.text(p, 'email', false),
+    phone: check.text(p, 'phone', false, 40),
+  }));
   return {
     kind: 'landlords',
-    rows: values.map((v) => ({ table: 'landlords', named: [], row: { company_id: companyId, code: v.code, name: v.name, email: v.email ?? null, phone: v.phone ?? null } })),
+    rows: values.map((v) => ({
+      table: 'landlords',
+      named: [],
+      row: { company_id: companyId, code: v.code, name: v.name, email: v.email ?? null, phone: v.phone ?? null },
+    })),
   };
 };
 
@@ -301,7 +317,12 @@ const planProperties: Planner = (facts, companyId, rows, check) => {
   const values = rows.map((p) => {
     const landlordCode = check.text(p, 'landlord_code', true);
     const landlordId = landlordCode === undefined ? undefined : landlords.get(landlordCode);
-    if (landlordCode !== undefined && landlordId === undefined) check.problem(p.line, 'landlord_code', `no landlord ${JSON.stringify(landlordCode)} (import landlords first)${candidatesNote(landlordCode, landlords.keys(), 'landlord codes')}`);
+    if (landlordCode !== undefined && landlordId === undefined)
+      check.problem(
+        p.line,
+        'landlord_code',
+        `no landlord ${JSON.stringify(landlordCode)} (import landlords first)${candidatesNote(landlordCode, landlords.keys(), 'landlord codes')}`,
+      );
     return {
       code: check.text(p, 'code', true, 40),
       name: check.text(p, 'name', true),
@@ -381,7 +402,11 @@ const planUnits: Planner = (facts, companyId, rows, check) => {
 
 const planTenants: Planner = (facts, companyId, rows, check) => {
   uniqueKeys(check, rows, 'account_no', facts.ids('tenants'), 'tenant account');
-  const values = rows.map((p) => ({ account: check.text(p, 'account_no', true, 40), name: check.text(p, 'name', true), phone: check.text(p, 'phone', false, 40) }));
+  const values = rows.map((p) => ({
+    account: check.text(p, 'account_no', true, 40),
+    name: check.text(p, 'name', true),
+    phone: check.text(p, 'phone', false, 40),
+  }));
   return {
     kind: 'tenants',
     rows: values.map((v) => ({ table: 'tenants', named: [], row: { company_id: companyId, account_no: v.account, name: v.name, phone: v.phone ?? null } })),
@@ -407,14 +432,23 @@ const planTenancies: Planner = (facts, companyId, rows, check) => {
     if (unit && from !== undefined) {
       const others = byUnit.get(unit.id) ?? [];
       const clash = others.find((o) => o.from <= (to ?? Infinity) && (o.to ?? Infinity) >= from);
-      if (clash) check.problem(p.line, 'from', `unit ${p.row.unit_no} of ${p.row.property_code} is let ${clash.line ? `on line ${clash.line}` : 'already'} for part of this period`);
+      if (clash)
+        check.problem(
+          p.line,
+          'from',
+          `unit ${p.row.unit_no} of ${p.row.property_code} is let ${clash.line ? `on line ${clash.line}` : 'already'} for part of this period`,
+        );
       byUnit.set(unit.id, [...others, { from, to, line: p.line }]);
     }
     return { unitId: unit?.id, tenantId, from, to };
   });
   return {
     kind: 'tenancies',
-    rows: values.map((v) => ({ table: 'tenancies', named: [], row: { company_id: companyId, unit_id: v.unitId, tenant_id: v.tenantId, start_date: v.from, end_date: v.to } })),
+    rows: values.map((v) => ({
+      table: 'tenancies',
+      named: [],
+      row: { company_id: companyId, unit_id: v.unitId, tenant_id: v.tenantId, start_date: v.from, end_date: v.to },
+    })),
   };
 };
 
@@ -443,7 +477,8 @@ const planCharges: Planner = (facts, _companyId, rows, check) => {
     const tenantId = tenantOf(check, p, refs);
     const monthText = check.text(p, 'month', true) ?? '';
     const monthMatch = /^(\d{4})-(\d{2})$/.exec(monthText);
-    const ym = monthMatch && Number(monthMatch[2]) >= 1 && Number(monthMatch[2]) <= 12 ? { year: Number(monthMatch[1]), month: Number(monthMatch[2]) } : undefined;
+    const ym =
+      monthMatch && Number(monthMatch[2]) >= 1 && Number(monthMatch[2]) <= 12 ? { year: Number(monthMatch[1]), month: Number(monthMatch[2]) } : undefined;
     if (monthText && !ym) check.problem(p.line, 'month', `${JSON.stringify(monthText)} is not a month (YYYY-MM)`);
     const kindText = (p.row.kind ?? '').toLowerCase();
     const kind = CHARGE_KINDS.find((k) => k === kindText);
@@ -455,13 +490,16 @@ const planCharges: Planner = (facts, _companyId, rows, check) => {
     let serviceId: number | null = null;
     if (kind === 'service') serviceId = serviceName ? (services.get(serviceName) ?? null) : (unit?.serviceId ?? null);
     if (kind === 'other' && serviceName) serviceId = services.get(serviceName) ?? null;
-    if (kind === 'service' && !serviceName && unit && serviceId === null) check.problem(p.line, 'service', `unit ${p.row.unit_no} has no service charge service; name the service`);
+    if (kind === 'service' && !serviceName && unit && serviceId === null)
+      check.problem(p.line, 'service', `unit ${p.row.unit_no} has no service charge service; name the service`);
     const range = ym ? monthRange(ym.year, ym.month, check.timeZone) : undefined;
     const date = check.date(p, 'date', false) ?? range?.from;
     if (range && date !== undefined && (date < range.from || date > range.to)) check.problem(p.line, 'date', `is not in ${monthText}`);
     let tenancy: TenancyKeyRow | undefined;
     if (unit && tenantId !== undefined && range) {
-      tenancy = refs.tenancies.find((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= range.to && (t.endDate === null || t.endDate >= range.from));
+      tenancy = refs.tenancies.find(
+        (t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= range.to && (t.endDate === null || t.endDate >= range.from),
+      );
       if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} in ${monthText}`);
     }
     const rateBp = given.rateBp ?? (kind === 'rent' ? unit?.rentTaxRateBp : kind === 'service' ? unit?.serviceTaxRateBp : 0) ?? 0;
@@ -472,7 +510,17 @@ const planCharges: Planner = (facts, _companyId, rows, check) => {
       else if (seen.has(key)) check.problem(p.line, 'month', `the ${kind} charge of ${monthText} is also on line ${seen.get(key)}`);
       else seen.set(key, p.line);
     }
-    return { tenancyId: tenancy?.id, kind, serviceId, serviceName, monthKey: ym ? monthKey(ym) : 0, date, amount, tax, description: check.text(p, 'description', false) ?? null };
+    return {
+      tenancyId: tenancy?.id,
+      kind,
+      serviceId,
+      serviceName,
+      monthKey: ym ? monthKey(ym) : 0,
+      date,
+      amount,
+      tax,
+      description: check.text(p, 'description', false) ?? null,
+    };
   });
   return {
     kind: 'charges',
@@ -512,7 +560,8 @@ const planReceipts: Planner = (facts, _companyId, rows, check) => {
       const ofTenant = refs.tenancies.filter((t) => t.unitId === unit.id && t.tenantId === tenantId && t.startDate <= date);
       // The tenancy running at the date, or the tenant's last one in the unit (arrears paid after leaving).
       tenancy = ofTenant.find((t) => t.endDate === null || t.endDate >= date) ?? ofTenant.at(-1);
-      if (!tenancy) check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} on ${p.row.date}`);
+      if (!tenancy)
+        check.problem(p.line, 'tenant_account', `${p.row.tenant_account} does not rent ${p.row.unit_no} of ${p.row.property_code} on ${p.row.date}`);
     }
     const referenceKey = paymentReferenceKey(reference);
     if (referenceKey !== null) {
@@ -528,7 +577,11 @@ const planReceipts: Planner = (facts, _companyId, rows, check) => {
           alreadyBooked++;
           continue;
         }
-        check.problem(p.line, 'reference', `${reference} is already booked as receipt ${receipt.id}: ${bookedText(receipt, check.timeZone)}; this line has ${formatAmount(amount)} from ${p.row.tenant_account}`);
+        check.problem(
+          p.line,
+          'reference',
+          `${reference} is already booked as receipt ${receipt.id}: ${bookedText(receipt, check.timeZone)}; this line has ${formatAmount(amount)} from ${p.row.tenant_account}`,
+        );
         continue;
       }
     }
@@ -551,7 +604,11 @@ const planExpenses: Planner = (facts, companyId, rows, check) => {
   }));
   return {
     kind: 'expenses',
-    rows: values.map((v) => ({ table: 'expenses', named: [], row: { company_id: companyId, property_id: v.propertyId, expense_date: v.date, description: v.description, amount_cents: v.amount } })),
+    rows: values.map((v) => ({
+      table: 'expenses',
+      named: [],
+      row: { company_id: companyId, property_id: v.propertyId, expense_date: v.date, description: v.description, amount_cents: v.amount },
+    })),
   };
 };
 
@@ -580,20 +637,41 @@ function references(facts: LedgerImportFacts): References {
 function propertyOf(check: Checker, p: ParsedRow, properties: Map<string, number>): number | undefined {
   const code = check.text(p, 'property_code', true);
   if (code === undefined) return undefined;
-  return properties.get(code) ?? check.problem(p.line, 'property_code', `no property ${JSON.stringify(code)} (import properties first)${candidatesNote(code, properties.keys(), 'property codes')}`);
+  return (
+    properties.get(code) ??
+    check.problem(
+      p.line,
+      'property_code',
+      `no property ${JSON.stringify(code)} (import properties first)${candidatesNote(code, properties.keys(), 'property codes')}`,
+    )
+  );
 }
 
 function unitOf(check: Checker, p: ParsedRow, refs: References): UnitKeyRow | undefined {
   const propertyId = propertyOf(check, p, refs.properties);
   const unitNo = check.text(p, 'unit_no', true);
   if (propertyId === undefined || unitNo === undefined) return undefined;
-  return refs.units.get(unitKey(propertyId, unitNo)) ?? check.problem(p.line, 'unit_no', `no unit ${JSON.stringify(unitNo)} in property ${p.row.property_code}${candidatesNote(unitNo, unitNumbersOf(refs, propertyId), 'its units')}`);
+  return (
+    refs.units.get(unitKey(propertyId, unitNo)) ??
+    check.problem(
+      p.line,
+      'unit_no',
+      `no unit ${JSON.stringify(unitNo)} in property ${p.row.property_code}${candidatesNote(unitNo, unitNumbersOf(refs, propertyId), 'its units')}`,
+    )
+  );
 }
 
 function tenantOf(check: Checker, p: ParsedRow, refs: References): number | undefined {
   const account = check.text(p, 'tenant_account', true);
   if (account === undefined) return undefined;
-  return refs.tenants.get(account) ?? check.problem(p.line, 'tenant_account', `no tenant ${JSON.stringify(account)} (import tenants first)${candidatesNote(account, refs.tenants.keys(), 'tenant accounts')}`);
+  return (
+    refs.tenants.get(account) ??
+    check.problem(
+      p.line,
+      'tenant_account',
+      `no tenant ${JSON.stringify(account)} (import tenants first)${candidatesNote(account, refs.tenants.keys(), 'tenant accounts')}`,
+    )
+  );
 }
 
 /** The unit numbers of one property, for a refusal that lists them. */

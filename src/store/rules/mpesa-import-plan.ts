@@ -49,12 +49,26 @@ export function statementReferenceKeys(lines: readonly StatementLine[]): string[
   return [...keys];
 }
 
-export function planMpesaImport(lines: readonly StatementLine[], match: Matcher, booked: ReadonlyMap<string, BookedReceipt>, timeZone: string): MpesaImportPlan {
+export function planMpesaImport(
+  lines: readonly StatementLine[],
+  match: Matcher,
+  booked: ReadonlyMap<string, BookedReceipt>,
+  timeZone: string,
+): MpesaImportPlan {
   const problems: ImportProblem[] = [];
   const notPayments = Object.fromEntries(
     (['withdrawal', 'charge', 'reversal', 'not completed', 'other', 'reversed payment'] as const).map((k) => [k, { ...tally(), withdrawn: 0 }]),
   ) as MpesaImportSummary['notPayments'];
-  const summary: MpesaImportSummary = { lines: lines.length, paidIn: tally(), booked: tally(), alreadyBooked: tally(), setAside: tally(), notPayments, byProperty: [], reversalsOfBooked: [] };
+  const summary: MpesaImportSummary = {
+    lines: lines.length,
+    paidIn: tally(),
+    booked: tally(),
+    alreadyBooked: tally(),
+    setAside: tally(),
+    notPayments,
+    byProperty: [],
+    reversalsOfBooked: [],
+  };
   // A payment the same statement reverses never reached the paybill for good: not booked.
   const reversedHere = new Map<string, number>();
   for (const line of lines) {
@@ -72,7 +86,9 @@ export function planMpesaImport(lines: readonly StatementLine[], match: Matcher,
       const linkedKey = line.kind === 'reversal' ? paymentReferenceKey(line.linked) : null;
       const receipt = linkedKey === null ? undefined : booked.get(linkedKey);
       if (receipt) {
-        summary.reversalsOfBooked.push(`line ${line.line}: ${line.code} reverses ${line.linked}, booked as receipt ${receipt.id} (${formatAmount(receipt.amount)} from ${receipt.tenantAccount} on ${dayText(receipt.date, timeZone)}); the receipt stands until it is corrected`);
+        summary.reversalsOfBooked.push(
+          `line ${line.line}: ${line.code} reverses ${line.linked}, booked as receipt ${receipt.id} (${formatAmount(receipt.amount)} from ${receipt.tenantAccount} on ${dayText(receipt.date, timeZone)}); the receipt stands until it is corrected`,
+        );
       }
       continue;
     }

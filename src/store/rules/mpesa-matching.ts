@@ -81,17 +81,29 @@ export function paymentMatcher(facts: MpesaMatchFacts): Matcher {
     const unit = unitById.get(unitId);
     return unit ? `${unit.propertyCode} ${unit.unitNo}` : `unit ${unitId}`;
   };
-  const tenancyText = (t: MatchTenancy) => `${tenantById.get(t.tenantId)?.accountNo ?? t.tenantId} (${tenantById.get(t.tenantId)?.name ?? ''}, ${unitText(t.unitId)})`;
+  const tenancyText = (t: MatchTenancy) =>
+    `${tenantById.get(t.tenantId)?.accountNo ?? t.tenantId} (${tenantById.get(t.tenantId)?.name ?? ''}, ${unitText(t.unitId)})`;
   const matched = (t: MatchTenancy): PaymentMatch => {
     const unit = unitById.get(t.unitId)!;
-    return { kind: 'matched', tenancyId: t.id, propertyId: unit.propertyId, propertyCode: unit.propertyCode, tenantAccount: tenantById.get(t.tenantId)?.accountNo ?? '' };
+    return {
+      kind: 'matched',
+      tenancyId: t.id,
+      propertyId: unit.propertyId,
+      propertyCode: unit.propertyCode,
+      tenantAccount: tenantById.get(t.tenantId)?.accountNo ?? '',
+    };
   };
-  const runningAt = (tenancies: readonly MatchTenancy[], time: number) => tenancies.filter((t) => t.startDate <= time && (t.endDate === null || t.endDate >= time));
+  const runningAt = (tenancies: readonly MatchTenancy[], time: number) =>
+    tenancies.filter((t) => t.startDate <= time && (t.endDate === null || t.endDate >= time));
 
   const suggestions = (key: string, party: string): string[] => {
     const byPhone = facts.tenants.filter((t) => phoneFitsMask(party, t.phone)).flatMap((t) => (tenanciesOfTenant.get(t.id) ?? []).slice(-1).map(tenancyText));
-    const accounts = closestFirst(key, [...tenantsByKey.keys()].filter((k) => alike(key, String(k))) as string[], 3).map((k) => (tenantsByKey.get(k) ?? []).map((t) => t.accountNo).join(' or '));
-    const units = closestFirst(key, [...unitsByKey.keys()].filter((k) => alike(key, String(k))) as string[], 2).map((k) => (unitsByKey.get(k) ?? []).map((u) => `${u.propertyCode} ${u.unitNo}`).join(' or '));
+    const accounts = closestFirst(key, [...tenantsByKey.keys()].filter((k) => alike(key, String(k))) as string[], 3).map((k) =>
+      (tenantsByKey.get(k) ?? []).map((t) => t.accountNo).join(' or '),
+    );
+    const units = closestFirst(key, [...unitsByKey.keys()].filter((k) => alike(key, String(k))) as string[], 2).map((k) =>
+      (unitsByKey.get(k) ?? []).map((u) => `${u.propertyCode} ${u.unitNo}`).join(' or '),
+    );
     return [...new Set([...byPhone.map((c) => `${c} by phone`), ...accounts, ...units])].slice(0, 6);
   };
 
@@ -99,17 +111,32 @@ export function paymentMatcher(facts: MpesaMatchFacts): Matcher {
     const key = accountKey(account);
     if (key === '') return { kind: 'unmatched', reason: 'no account number', candidates: suggestions(key, party) };
     const tenants = tenantsByKey.get(key) ?? [];
-    if (tenants.length > 1) return { kind: 'ambiguous', reason: `${account} is the account of ${tenants.length} tenants`, candidates: tenants.map((t) => `${t.accountNo} (${t.name})`) };
+    if (tenants.length > 1)
+      return {
+        kind: 'ambiguous',
+        reason: `${account} is the account of ${tenants.length} tenants`,
+        candidates: tenants.map((t) => `${t.accountNo} (${t.name})`),
+      };
     if (tenants.length === 1) {
       const ofTenant = (tenanciesOfTenant.get(tenants[0]!.id) ?? []).filter((t) => t.startDate <= time);
       const running = runningAt(ofTenant, time);
-      if (running.length > 1) return { kind: 'ambiguous', reason: `tenant ${tenants[0]!.accountNo} rents ${running.length} units`, candidates: running.map(tenancyText) };
+      if (running.length > 1)
+        return { kind: 'ambiguous', reason: `tenant ${tenants[0]!.accountNo} rents ${running.length} units`, candidates: running.map(tenancyText) };
       const tenancy = running[0] ?? ofTenant.at(-1);
       if (tenancy) return matched(tenancy);
-      return { kind: 'unmatched', reason: `tenant ${tenants[0]!.accountNo} has no tenancy by then`, candidates: (tenanciesOfTenant.get(tenants[0]!.id) ?? []).map(tenancyText) };
+      return {
+        kind: 'unmatched',
+        reason: `tenant ${tenants[0]!.accountNo} has no tenancy by then`,
+        candidates: (tenanciesOfTenant.get(tenants[0]!.id) ?? []).map(tenancyText),
+      };
     }
     const units = unitsByKey.get(key) ?? [];
-    if (units.length > 1) return { kind: 'ambiguous', reason: `${account} is the reference of ${units.length} units`, candidates: units.map((u) => `${u.propertyCode} ${u.unitNo}`) };
+    if (units.length > 1)
+      return {
+        kind: 'ambiguous',
+        reason: `${account} is the reference of ${units.length} units`,
+        candidates: units.map((u) => `${u.propertyCode} ${u.unitNo}`),
+      };
     if (units.length === 1) {
       const ofUnit = tenanciesOfUnit.get(units[0]!.id) ?? [];
       const running = runningAt(ofUnit, time);

@@ -87,11 +87,17 @@ export class StatementReader {
     const details = cell('details');
     const reason = cell('reason').toLowerCase();
     const other = (kind: NotPaymentKind, linked: string | null = null): StatementOther => ({ kind, line, code, withdrawn, paidIn, linked });
-    if (/^reversal\b/i.test(details) || reason.includes('reversal')) return other('reversal', cell('linked') || (/reversal of\s+(\S+)/i.exec(details)?.[1] ?? null));
+    if (/^reversal\b/i.test(details) || reason.includes('reversal'))
+      return other('reversal', cell('linked') || (/reversal of\s+(\S+)/i.exec(details)?.[1] ?? null));
     if (status !== 'completed') return other('not completed');
     if (paidIn > 0) {
       const time = statementTime(cell('time'));
-      if (time === undefined) return this.problem(line, 'Completion Time', `${JSON.stringify(cell('time'))} is not a time (YYYY-MM-DD HH:mm:ss or DD-MM-YYYY HH:mm:ss, East Africa Time)`);
+      if (time === undefined)
+        return this.problem(
+          line,
+          'Completion Time',
+          `${JSON.stringify(cell('time'))} is not a time (YYYY-MM-DD HH:mm:ss or DD-MM-YYYY HH:mm:ss, East Africa Time)`,
+        );
       const account = this.unmatchedFile ? cell('tenantAccount') : cell('account');
       return { kind: 'payment', line, code, time, amount: paidIn, account, party: cell('party'), typed: cell('account') };
     }
@@ -102,7 +108,9 @@ export class StatementReader {
   /** Throws every problem found (a StatementReadError); else the file was a statement. */
   finish(): void {
     if (!this.columns) {
-      throw new StatementReadError([{ line: 0, field: null, message: 'no table found: no header row naming Receipt No., Completion Time, Paid In and A/C No.' }]);
+      throw new StatementReadError([
+        { line: 0, field: null, message: 'no table found: no header row naming Receipt No., Completion Time, Paid In and A/C No.' },
+      ]);
     }
     if (this.problemCount > 0) {
       const more = this.problemCount - this.problems.length;

@@ -111,7 +111,10 @@ function withVacantUnits(rows: LedgerRow[], from: number): LedgerRow[] {
   const vacant: LedgerRow[] = [];
   for (const [unitId, source] of endedOnly) {
     if (occupied.has(unitId)) continue;
-    vacant.push({ source: { ...source, tenancyId: null, tenancyStart: null, tenancyEnd: null, tenantAccount: null, tenantName: null, tenantPhone: null }, totals: ZERO_TOTALS });
+    vacant.push({
+      source: { ...source, tenancyId: null, tenancyStart: null, tenancyEnd: null, tenantAccount: null, tenantName: null, tenantPhone: null },
+      totals: ZERO_TOTALS,
+    });
   }
   return vacant.length === 0 ? rows : [...rows, ...vacant];
 }

@@ -53,8 +53,7 @@ export interface SaveFacts extends SaleReferenceFacts, SaleMpesaFacts {
 
 export type ComposedSave =
   /** The same request was saved before under its key: answer with that sale, write nothing. */
-  | { replay: { id: number; receiptNo: string } }
-  | { write: SaleToWrite };
+  { replay: { id: number; receiptNo: string } } | { write: SaleToWrite };
 
 /** The save's outcome over the store's facts; refuses (405, 403) a sale with any problem. */
 export function composeSave(prepared: PreparedSave, facts: SaveFacts): ComposedSave {
@@ -71,7 +70,12 @@ export function composeSave(prepared: PreparedSave, facts: SaveFacts): ComposedS
   if (references.foreign.length > 0) throw new ServiceError('forbidden', `not of company ${body.companyId}: ${references.foreign.join(', ')}`);
   const issueDate = body.issueDate === undefined && existing ? existing.issue_date : issueDateOf(body.issueDate, timeZone, now);
   const mpesa = saleMpesaCodes(body, (id) => facts.channelMethod(id));
-  const problems = [...checked.problems, ...references.problems, ...mpesa.problems, ...issueDateProblems(body.issueDate, issueDate, now, prepared.issueDateWindow)];
+  const problems = [
+    ...checked.problems,
+    ...references.problems,
+    ...mpesa.problems,
+    ...issueDateProblems(body.issueDate, issueDate, now, prepared.issueDateWindow),
+  ];
   if (problems.length > 0) throw new ServiceError('invalidInput', `invalid cash sale: ${describeProblems(problems)}`, problems);
   refuseMpesaCodeTaken(mpesa.codes, existing?.id, (code) => facts.mpesaCodeHolder(code));
   return { write: saleRows({ body, checked, references, mpesaCodes: mpesa.codes, issueDate: issueDate!, replaces: existing, key, hash, now }) };

@@ -25,11 +25,17 @@ export function requestHash(body: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(value as object)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
 }
 
 /** The key of a save (trimmed; none when blank) and its request's hash; refuses a key too long or a body nested too deep. */
@@ -49,7 +55,10 @@ export function idempotencyOf(body: unknown, idempotencyKey: string | undefined)
 export function earlierSave(earlier: StoredSaleKey | undefined, key: string, hash: string): { id: number; receiptNo: string } | undefined {
   if (!earlier) return undefined;
   if (earlier.request_hash !== hash) {
-    throw new ServiceError('invalidInput', `Idempotency-Key ${key} was already used for a different request (sale ${earlier.id}, ${earlier.receipt_no}); send a new key for a new sale`);
+    throw new ServiceError(
+      'invalidInput',
+      `Idempotency-Key ${key} was already used for a different request (sale ${earlier.id}, ${earlier.receipt_no}); send a new key for a new sale`,
+    );
   }
   return { id: earlier.id, receiptNo: earlier.receipt_no };
 }

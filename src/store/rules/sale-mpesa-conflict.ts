@@ -27,7 +27,9 @@ export function refuseMpesaCodeTaken(
 ): void {
   const taken = codes.flatMap((code, i) => {
     const holder = code === null ? undefined : holderOf(code);
-    return holder && holder.sale_id !== replacedSaleId ? [`channelsDto[${i}].referenceNo: M-Pesa code ${code} was already used by receipt ${holder.receipt_no} (sale ${holder.sale_id})`] : [];
+    return holder && holder.sale_id !== replacedSaleId
+      ? [`channelsDto[${i}].referenceNo: M-Pesa code ${code} was already used by receipt ${holder.receipt_no} (sale ${holder.sale_id})`]
+      : [];
   });
   if (taken.length > 0) throw new ServiceError('conflict', `cash sale not saved: ${taken.join('; ')}`);
 }

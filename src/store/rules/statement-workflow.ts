@@ -30,7 +30,10 @@ export function userNameOf(userId: number | null, user: { company_id: number; na
 }
 
 /** The pay advice request a statement freezes: the property's own payment type unless one is asked. */
-export function statementAdviceRequest(input: PrepareStatementInput, property: { company_id: number; lld_payment_type: LandlordPaymentType } | undefined): PayAdviceRequest {
+export function statementAdviceRequest(
+  input: PrepareStatementInput,
+  property: { company_id: number; lld_payment_type: LandlordPaymentType } | undefined,
+): PayAdviceRequest {
   if (!property || property.company_id !== input.companyId) throw notFoundError(`no property ${input.propertyId} in company ${input.companyId}`);
   return {
     companyId: input.companyId,
@@ -46,7 +49,9 @@ export function statementAdviceRequest(input: PrepareStatementInput, property: {
 /** Refuses a statement when the month already has a FINAL one, or a FINAL when a later month has one (months close in order). */
 export function refuseClosedMonth(input: PrepareStatementInput, existingFinal: { id: number } | undefined, laterFinal: { id: number } | undefined): void {
   if (existingFinal) {
-    throw conflictError(`property ${input.propertyId} already has a FINAL statement for ${input.month}/${input.year} (statement ${existingFinal.id}); a FINAL statement cannot be replaced`);
+    throw conflictError(
+      `property ${input.propertyId} already has a FINAL statement for ${input.month}/${input.year} (statement ${existingFinal.id}); a FINAL statement cannot be replaced`,
+    );
   }
   if (input.final && laterFinal) {
     throw conflictError(`property ${input.propertyId} already has a FINAL statement for a later month (statement ${laterFinal.id}); months close in order`);
@@ -241,7 +246,12 @@ export function toStatementRecord(s: StatementRow): StatementRecord {
 }
 
 /** What a statement's PDF is rendered from; refuses (404) a statement of another company. */
-export function statementDocumentOf(row: StatementRow | undefined, company: CompanyProfile | undefined, statementId: number, companyId: number): StatementDocument {
+export function statementDocumentOf(
+  row: StatementRow | undefined,
+  company: CompanyProfile | undefined,
+  statementId: number,
+  companyId: number,
+): StatementDocument {
   if (!row || row.company_id !== companyId || !company) throw notFoundError(`no statement ${statementId} in company ${companyId}`);
   return {
     company,

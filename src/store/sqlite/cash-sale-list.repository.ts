@@ -50,7 +50,12 @@ function saleWhere(filter: SaleFilter): { where: string; params: number[] } {
 
 /** The maintained per-company count and write version (see the sales migration's triggers). */
 export function saleStats(store: Store, companyId: number): { count: number; version: number } {
-  return prepared<[number], { count: number; version: number }>(store, 'select count, version from cash_sale_stats where company_id = ?').get(companyId) ?? { count: 0, version: 0 };
+  return (
+    prepared<[number], { count: number; version: number }>(store, 'select count, version from cash_sale_stats where company_id = ?').get(companyId) ?? {
+      count: 0,
+      version: 0,
+    }
+  );
 }
 
 export function countSales(store: Store, filter: SaleFilter): number {
@@ -69,7 +74,10 @@ export function saleJsonQuery(filter: SaleFilter, page: PageRequest, after?: Sor
   const limit = page.limit ?? -1;
   const order = 'order by issue_date desc, id desc';
   if (after) {
-    return { sql: `select ${SALE_RECORD_JSON} from cash_sales where ${where} and (issue_date, id) < (?, ?) ${order} limit ?`, params: [...params, after.issueDate, after.id, limit] };
+    return {
+      sql: `select ${SALE_RECORD_JSON} from cash_sales where ${where} and (issue_date, id) < (?, ?) ${order} limit ?`,
+      params: [...params, after.issueDate, after.id, limit],
+    };
   }
   if (page.start === 0) return { sql: `select ${SALE_RECORD_JSON} from cash_sales where ${where} ${order} limit ?`, params: [...params, limit] };
   return {
@@ -80,7 +88,9 @@ export function saleJsonQuery(filter: SaleFilter, page: PageRequest, after?: Sor
 
 export function listSaleJson(store: Store, filter: SaleFilter, page: PageRequest, after?: SortKey): string[] {
   const { sql, params } = saleJsonQuery(filter, page, after);
-  return prepared<number[], string>(store, sql).pluck(true).all(...params);
+  return prepared<number[], string>(store, sql)
+    .pluck(true)
+    .all(...params);
 }
 
 export interface SaleItemFilter {

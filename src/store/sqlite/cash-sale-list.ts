@@ -28,13 +28,7 @@ function pageOf(paging: Paging): PageRequest {
  * Reads a page, seeking past the remembered end of the previous page when the walk is
  * sequential and nothing changed, and remembers where this page ends.
  */
-function walk(
-  store: Store,
-  listKey: string,
-  companyId: number | undefined,
-  page: PageRequest,
-  read: (after: SortKey | undefined) => string[],
-): string[] {
+function walk(store: Store, listKey: string, companyId: number | undefined, page: PageRequest, read: (after: SortKey | undefined) => string[]): string[] {
   if (companyId === undefined || page.start === 0 || page.limit === undefined) return read(undefined);
   const version = saleStats(store, companyId).version;
   const records = read(cursorAt(store, listKey, page.start, version));

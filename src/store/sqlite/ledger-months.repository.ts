@@ -69,7 +69,9 @@ export function rebuildLedgerMonths(store: Store, companyId: number, timeZone: s
   const sqlite = store.sqlite;
   sqlite.prepare('delete from ledger_months where tenancy_id in (select id from tenancies where company_id = ?)').run(companyId);
   const span = sqlite
-    .prepare<[number], { oldest: number | null; newest: number | null }>('select min(receipt_date) as oldest, max(receipt_date) as newest from receipts where company_id = ?')
+    .prepare<[number], { oldest: number | null; newest: number | null }>(
+      'select min(receipt_date) as oldest, max(receipt_date) as newest from receipts where company_id = ?',
+    )
     .get(companyId)!;
   sqlite.exec('create temp table if not exists ledger_month_bounds (from_ms integer primary key, month_key integer not null)');
   sqlite.exec('delete from temp.ledger_month_bounds');

@@ -143,7 +143,9 @@ export function accessStoreOn(engine: Engine): AccessStore {
 
     logIn: async (username, password, now = Date.now()) => {
       const user = await engine.unit('read', (tx) =>
-        tx.get<{ id: number; company_id: number; name: string; role: Role; email: string | null; password_hash: string | null }>(LOGIN_USER, [normaliseUsername(username)]),
+        tx.get<{ id: number; company_id: number; name: string; role: Role; email: string | null; password_hash: string | null }>(LOGIN_USER, [
+          normaliseUsername(username),
+        ]),
       );
       // An unknown user costs as much time as a wrong password, so timing does not tell which names exist.
       const matches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));

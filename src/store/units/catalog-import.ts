@@ -86,14 +86,19 @@ export function importItemSpecs(engine: Engine, companyId: number, csvText: stri
       warehouseNames: warehouses.map((w) => w.name),
     });
     const identifiers = [...judged.identifiers.keys()];
-    const taken = identifiers.length === 0 ? [] : await tx.all<{ identifier: string; item_spec_id: number }>(TAKEN_IDENTIFIERS, [companyId, JSON.stringify(identifiers)]);
+    const taken =
+      identifiers.length === 0 ? [] : await tx.all<{ identifier: string; item_spec_id: number }>(TAKEN_IDENTIFIERS, [companyId, JSON.stringify(identifiers)]);
     // In the file's order, as the refusal lists them.
     const takenBy = new Map(taken.map((t) => [t.identifier, t.item_spec_id]));
     const units = checkedUnits(judged, new Map(identifiers.flatMap((i) => (takenBy.has(i) ? [[i, takenBy.get(i)!] as const] : []))));
     for (const unit of units) {
       const id = await tx.insert('item_specs', { ...unit, status: 'in_stock' });
       const seen = new Set<string>();
-      for (const [identifier, kind] of [[unit.serial_no, 'serial'], [unit.imei1, 'imei'], [unit.imei2, 'imei']] as const) {
+      for (const [identifier, kind] of [
+        [unit.serial_no, 'serial'],
+        [unit.imei1, 'imei'],
+        [unit.imei2, 'imei'],
+      ] as const) {
         // A unit may repeat its own identifier (serial = IMEI 1); the namespace is across units.
         if (identifier === null || seen.has(identifier)) continue;
         seen.add(identifier);

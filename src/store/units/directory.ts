@@ -19,7 +19,8 @@ const LISTS: Record<Exclude<LocalListKind, 'tokens'>, Sql> = {
     from zones z where ${scope('z')} order by z.company_id, z.name {bytewise}, z.id`),
   officers: sql(`select f.id, f.company_id as "companyId", f.name, f.phone, (select count(*) from properties p where p.field_officer_id = f.id) as properties
     from field_officers f where ${scope('f')} order by f.company_id, f.name {bytewise}, f.id`),
-  landlords: sql(`select l.id, l.company_id as "companyId", l.code, l.name, l.phone, l.email, (select count(*) from properties p where p.landlord_id = l.id) as properties
+  landlords:
+    sql(`select l.id, l.company_id as "companyId", l.code, l.name, l.phone, l.email, (select count(*) from properties p where p.landlord_id = l.id) as properties
     from landlords l where ${scope('l')} order by l.company_id, l.code {bytewise}, l.id`),
   properties: sql(`select p.id, p.company_id as "companyId", p.code, p.name, p.landlord_id as "landlordId", l.name as landlord,
          p.zone_id as "zoneId", z.name as zone, p.field_officer_id as "fieldOfficerId", f.name as "fieldOfficer",
@@ -30,7 +31,9 @@ const LISTS: Record<Exclude<LocalListKind, 'tokens'>, Sql> = {
   shops: sql(`select s.id, s.company_id as "companyId", s.name, s.location,
          (select count(*) from item_specs u where u.shop_id = s.id and u.status = 'in_stock') as "unitsInStock"
     from retail_shops s where ${scope('s')} order by s.company_id, s.id`),
-  cashbooks: sql(`select c.id, c.company_id as "companyId", c.code, c.name from cashbooks c where ${scope('c')} order by c.company_id, c.code {bytewise}, c.id`),
+  cashbooks: sql(
+    `select c.id, c.company_id as "companyId", c.code, c.name from cashbooks c where ${scope('c')} order by c.company_id, c.code {bytewise}, c.id`,
+  ),
   users: sql(`select u.id, u.company_id as "companyId", u.name, u.role, u.username, u.email from users u where ${scope('u')} order by u.company_id, u.id`),
 };
 
@@ -50,11 +53,15 @@ export function directoryStoreOn(engine: Engine, access: Pick<AccessStore, 'list
     },
     // One snapshot, so the four lists agree with each other.
     propertyReference: (companyId) =>
-      engine.unit('read', async (tx) => ({
-        zones: await read(tx, 'zones', companyId),
-        fieldOfficers: await read(tx, 'officers', companyId),
-        landlords: await read(tx, 'landlords', companyId),
-        properties: await read(tx, 'properties', companyId),
-      }) as PropertyReference),
+      engine.unit(
+        'read',
+        async (tx) =>
+          ({
+            zones: await read(tx, 'zones', companyId),
+            fieldOfficers: await read(tx, 'officers', companyId),
+            landlords: await read(tx, 'landlords', companyId),
+            properties: await read(tx, 'properties', companyId),
+          }) as PropertyReference,
+      ),
   };
 }

@@ -18,7 +18,8 @@ import type { Engine, Tx } from '../unit-of-work/transaction.js';
 import { sql } from '../unit-of-work/sql.js';
 import { addReceipt, insertAllocations, replaceTenancyMonths } from './ledger-months.js';
 
-const CHARGES = sql(`select id as "chargeId", kind, charge_date as "chargeDate", service_id as "serviceId", month_key as "monthKey", amount_cents as amount, tax_cents as tax
+const CHARGES =
+  sql(`select id as "chargeId", kind, charge_date as "chargeDate", service_id as "serviceId", month_key as "monthKey", amount_cents as amount, tax_cents as tax
   from charges where tenancy_id = ? order by id`);
 const RECEIPTS = sql('select id as "receiptId", receipt_date as date, amount_cents as amount from receipts where tenancy_id = ? order by id');
 
@@ -30,7 +31,8 @@ export async function tenancyEvents(tx: Tx, tenancyId: number): Promise<TenancyE
 /** Derives the allocations of the tenancies a write touched (in the write's unit, the tenancies held). */
 export async function allocateTouched(tx: Tx, timeZone: string, touched: ReadonlyMap<number, NewEvents>): Promise<void> {
   const monthOfDate = monthFinder(timeZone);
-  for (const [tenancyId, fresh] of touched) await writeAllocationPlan(tx, tenancyId, planTenancyAllocation(await tenancyEvents(tx, tenancyId), fresh, monthOfDate));
+  for (const [tenancyId, fresh] of touched)
+    await writeAllocationPlan(tx, tenancyId, planTenancyAllocation(await tenancyEvents(tx, tenancyId), fresh, monthOfDate));
 }
 
 const DELETE_ALLOCATIONS = sql('delete from receipt_allocations where tenancy_id = ?');
@@ -58,7 +60,9 @@ export async function reallocateCompany(tx: Tx, companyId: number, timeZone: str
   for (const tenancyId of ids) await writeAllocationPlan(tx, tenancyId, rederiveTenancy(await tenancyEvents(tx, tenancyId), monthOfDate));
 }
 
-const PENDING = sql('select p.company_id as "companyId", c.time_zone as "timeZone" from ledger_rederive_pending p join companies c on c.id = p.company_id order by p.company_id');
+const PENDING = sql(
+  'select p.company_id as "companyId", c.time_zone as "timeZone" from ledger_rederive_pending p join companies c on c.id = p.company_id order by p.company_id',
+);
 const CLAIM = sql('delete from ledger_rederive_pending where company_id = ?');
 
 /**

@@ -87,10 +87,17 @@ const UNITS = sql(`select id, property_id as "propertyId", unit_no as "unitNo", 
          service_id as "serviceId", rent_tax_rate_bp as "rentTaxRateBp", service_tax_rate_bp as "serviceTaxRateBp",
          market_rent_cents as "marketRentCents"
     from units where company_id = ?`);
-const TENANCIES = sql('select id, unit_id as "unitId", tenant_id as "tenantId", start_date as "startDate", end_date as "endDate" from tenancies where company_id = ? order by start_date, id');
-const CHARGE_KEYS = sql(`select tenancy_id as "tenancyId", kind, service_id as "serviceId", month_key as "monthKey" from charges where company_id = ? and kind in ('rent', 'service')`);
+const TENANCIES = sql(
+  'select id, unit_id as "unitId", tenant_id as "tenantId", start_date as "startDate", end_date as "endDate" from tenancies where company_id = ? order by start_date, id',
+);
+const CHARGE_KEYS = sql(
+  `select tenancy_id as "tenancyId", kind, service_id as "serviceId", month_key as "monthKey" from charges where company_id = ? and kind in ('rent', 'service')`,
+);
 const IDS_BY_KEY = Object.fromEntries(
-  (['landlords', 'properties', 'tenants', 'zones', 'field_officers', 'services'] as const).map((table) => [table, sql(`select ${keyColumnOf(table)} as key, id from ${table} where company_id = ?`)]),
+  (['landlords', 'properties', 'tenants', 'zones', 'field_officers', 'services'] as const).map((table) => [
+    table,
+    sql(`select ${keyColumnOf(table)} as key, id from ${table} where company_id = ?`),
+  ]),
 ) as Record<KeyedTable, ReturnType<typeof sql>>;
 
 async function idsByKey(tx: Tx, table: KeyedTable, companyId: number): Promise<Map<string, number>> {
@@ -104,7 +111,9 @@ async function readFacts(tx: Tx, companyId: number, kind: LedgerImportKind, rows
   for (const table of needs.ids) ids.set(table, await idsByKey(tx, table, companyId));
   const units = needs.units ? await tx.all<UnitKeyRow>(UNITS, [companyId]) : [];
   const tenancies = needs.tenancies ? await tx.all<TenancyKeyRow>(TENANCIES, [companyId]) : [];
-  const charges = needs.chargeKeys ? await tx.all<{ tenancyId: number; kind: 'rent' | 'service'; serviceId: number | null; monthKey: number }>(CHARGE_KEYS, [companyId]) : [];
+  const charges = needs.chargeKeys
+    ? await tx.all<{ tenancyId: number; kind: 'rent' | 'service'; serviceId: number | null; monthKey: number }>(CHARGE_KEYS, [companyId])
+    : [];
   const referenceKeys = needs.bookedReceipts ? paymentReferenceKeysOf(rows) : [];
   const booked = bookedByKey(referenceKeys.length > 0 ? await tx.all<BookedReceiptRow>(BOOKED_RECEIPTS_SQL, [companyId, JSON.stringify(referenceKeys)]) : []);
   const keyed = new Map(units.map((u) => [unitKey(u.propertyId, u.unitNo), u]));

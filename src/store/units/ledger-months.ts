@@ -10,19 +10,42 @@
  * holds the tenancy (SQLite's write lock, or its row locked on PostgreSQL), so no two writers
  * add to one tenancy's rows at once. A tenancy derived again has its rows replaced.
  */
-import { chargeEntries, receiptEntries, runningOf, ZERO_MONTH, type MonthCharge, type MonthFigures, type MonthReceipt, type MonthRow } from '../../domain/ledger-months.js';
+import {
+  chargeEntries,
+  receiptEntries,
+  runningOf,
+  ZERO_MONTH,
+  type MonthCharge,
+  type MonthFigures,
+  type MonthReceipt,
+  type MonthRow,
+} from '../../domain/ledger-months.js';
 import type { Allocation } from '../../domain/receipt-allocation.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 
 const OWN = [
-  ['rent_cents', 'rent'], ['rent_tax_cents', 'rentTax'], ['service_cents', 'service'], ['service_tax_cents', 'serviceTax'], ['other_cents', 'other'],
-  ['paid_rent_cents', 'paidRent'], ['paid_rent_tax_cents', 'paidRentTax'], ['paid_service_cents', 'paidService'], ['paid_service_tax_cents', 'paidServiceTax'],
-  ['paid_other_cents', 'paidOther'], ['paid_other_arrears_cents', 'paidOtherArrears'],
+  ['rent_cents', 'rent'],
+  ['rent_tax_cents', 'rentTax'],
+  ['service_cents', 'service'],
+  ['service_tax_cents', 'serviceTax'],
+  ['other_cents', 'other'],
+  ['paid_rent_cents', 'paidRent'],
+  ['paid_rent_tax_cents', 'paidRentTax'],
+  ['paid_service_cents', 'paidService'],
+  ['paid_service_tax_cents', 'paidServiceTax'],
+  ['paid_other_cents', 'paidOther'],
+  ['paid_other_arrears_cents', 'paidOtherArrears'],
 ] as const;
 const RUNNING = [
-  ['cum_rent_cents', 'rent'], ['cum_rent_tax_cents', 'rentTax'], ['cum_service_cents', 'service'], ['cum_service_tax_cents', 'serviceTax'], ['cum_other_cents', 'other'],
-  ['cum_paid_rent_cents', 'paidRent'], ['cum_paid_service_cents', 'paidService'], ['cum_paid_other_cents', 'paidOther'],
+  ['cum_rent_cents', 'rent'],
+  ['cum_rent_tax_cents', 'rentTax'],
+  ['cum_service_cents', 'service'],
+  ['cum_service_tax_cents', 'serviceTax'],
+  ['cum_other_cents', 'other'],
+  ['cum_paid_rent_cents', 'paidRent'],
+  ['cum_paid_service_cents', 'paidService'],
+  ['cum_paid_other_cents', 'paidOther'],
 ] as const;
 
 /** A month's row from the running totals of the tenancy's latest row before it: tenancy, service key, month; then tenancy, key; tenancy, key, month. */
@@ -64,14 +87,24 @@ const DELETE_MONTHS = sql('delete from ledger_months where tenancy_id = ?');
 /** Replaces a tenancy's month rows (after its allocations were derived again). */
 export async function replaceTenancyMonths(tx: Tx, tenancyId: number, rows: readonly MonthRow[]): Promise<void> {
   await tx.run(DELETE_MONTHS, [tenancyId]);
-  const values = rows.map(({ serviceKey, monthKey, month, running }) => [tenancyId, serviceKey, monthKey, ...OWN.map(([, f]) => month[f]), ...RUNNING.map(([, f]) => running[f])]);
+  const values = rows.map(({ serviceKey, monthKey, month, running }) => [
+    tenancyId,
+    serviceKey,
+    monthKey,
+    ...OWN.map(([, f]) => month[f]),
+    ...RUNNING.map(([, f]) => running[f]),
+  ]);
   await tx.insertMany('ledger_months', ROW_COLUMNS, values);
 }
 
 const ALLOCATION_COLUMNS = ['receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'];
 
 /** Writes a receipt's allocations. */
-export async function insertAllocations(tx: Tx, receipt: { receiptId: number; tenancyId: number; date: number }, allocations: readonly Allocation[]): Promise<void> {
+export async function insertAllocations(
+  tx: Tx,
+  receipt: { receiptId: number; tenancyId: number; date: number },
+  allocations: readonly Allocation[],
+): Promise<void> {
   await tx.insertMany(
     'receipt_allocations',
     ALLOCATION_COLUMNS,

@@ -18,14 +18,50 @@ import { dialects } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 
 const WHOLE_COLUMNS = [
-  'month_key', 'rent_cents', 'rent_tax_cents', 'service_cents', 'service_tax_cents', 'other_cents',
-  'paid_rent_cents', 'paid_rent_tax_cents', 'paid_service_cents', 'paid_service_tax_cents', 'paid_other_cents', 'paid_other_arrears_cents',
-  'cum_rent_cents', 'cum_rent_tax_cents', 'cum_service_cents', 'cum_service_tax_cents', 'cum_other_cents',
-  'cum_paid_rent_cents', 'cum_paid_service_cents', 'cum_paid_other_cents',
+  'month_key',
+  'rent_cents',
+  'rent_tax_cents',
+  'service_cents',
+  'service_tax_cents',
+  'other_cents',
+  'paid_rent_cents',
+  'paid_rent_tax_cents',
+  'paid_service_cents',
+  'paid_service_tax_cents',
+  'paid_other_cents',
+  'paid_other_arrears_cents',
+  'cum_rent_cents',
+  'cum_rent_tax_cents',
+  'cum_service_cents',
+  'cum_service_tax_cents',
+  'cum_other_cents',
+  'cum_paid_rent_cents',
+  'cum_paid_service_cents',
+  'cum_paid_other_cents',
 ] as const;
-const SERVICE_COLUMNS = ['month_key', 'service_cents', 'service_tax_cents', 'paid_service_cents', 'paid_service_tax_cents', 'cum_service_cents', 'cum_service_tax_cents', 'cum_paid_service_cents'] as const;
+const SERVICE_COLUMNS = [
+  'month_key',
+  'service_cents',
+  'service_tax_cents',
+  'paid_service_cents',
+  'paid_service_tax_cents',
+  'cum_service_cents',
+  'cum_service_tax_cents',
+  'cum_paid_service_cents',
+] as const;
 
-const UNIT_COLUMNS = ['u.property_id', 'u.id', 'u.unit_no', 'u.market_rent_cents', 't.id', 't.start_date', 'tn.account_no', 'tn.name', 'tn.phone', 't.end_date'];
+const UNIT_COLUMNS = [
+  'u.property_id',
+  'u.id',
+  'u.unit_no',
+  'u.market_rent_cents',
+  't.id',
+  't.start_date',
+  'tn.account_no',
+  'tn.name',
+  'tn.phone',
+  't.end_date',
+];
 
 /*
  * Parameters: 1 company, 2 zone, 3 field officer, 4 property (null: any), 5 month key, 6 and 7

@@ -9,7 +9,6 @@ import type { LoginAdmission, LoginLimits } from '../access-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
 
-
 const FORGET_OLD = sql('delete from login_attempts where attempted_at <= ?');
 const ATTEMPTS_OF = sql('select attempted_at as at from login_attempts where key = ? order by attempted_at');
 const FORGET_KEY = sql('delete from login_attempts where key = ?');

@@ -20,13 +20,19 @@ import { companyOrThrow } from './property-reads.js';
 const OPEN_KEPT = sql('select trans_key as "key" from mpesa_unmatched where company_id = ? and receipt_id is null');
 const MARK_KEPT = sql('update mpesa_unmatched set receipt_id = ? where company_id = ? and trans_key = ? and receipt_id is null');
 
-export function importMpesaStatement(engine: Engine, companyId: number, lines: readonly StatementLine[], options: { dryRun: boolean }): Promise<MpesaImportResult> {
+export function importMpesaStatement(
+  engine: Engine,
+  companyId: number,
+  lines: readonly StatementLine[],
+  options: { dryRun: boolean },
+): Promise<MpesaImportResult> {
   const keys = statementReferenceKeys(lines);
   return engine.unit(
     options.dryRun ? 'read' : 'write',
     async (tx) => {
       const company = await companyOrThrow(tx, companyId);
-      const plan = async () => planMpesaImport(lines, paymentMatcher(await readMatchFacts(tx, companyId)), await readBooked(tx, companyId, keys), company.timeZone);
+      const plan = async () =>
+        planMpesaImport(lines, paymentMatcher(await readMatchFacts(tx, companyId)), await readBooked(tx, companyId, keys), company.timeZone);
       let planned = await plan();
       if (!options.dryRun) {
         const held = new Set<number>();

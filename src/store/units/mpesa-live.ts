@@ -38,7 +38,16 @@ function paymentOf(payment: DarajaPayment): StatementPayment {
   if (amount === undefined || amount <= 0) throw badRequestError(`TransAmount ${JSON.stringify(payment.TransAmount)} is not an amount more than 0`);
   if (paymentReferenceKey(payment.TransID) === null) throw badRequestError('TransID is empty');
   const name = [payment.FirstName, payment.MiddleName, payment.LastName].filter((n) => n).join(' ');
-  return { kind: 'payment', line: 1, code: payment.TransID.trim(), time, amount, account: payment.BillRefNumber ?? '', typed: payment.BillRefNumber ?? '', party: `${payment.MSISDN ?? ''} - ${name}` };
+  return {
+    kind: 'payment',
+    line: 1,
+    code: payment.TransID.trim(),
+    time,
+    amount,
+    account: payment.BillRefNumber ?? '',
+    typed: payment.BillRefNumber ?? '',
+    party: `${payment.MSISDN ?? ''} - ${name}`,
+  };
 }
 
 async function refuseOtherShortCode(tx: Tx, companyId: number, payment: DarajaPayment): Promise<void> {
@@ -85,12 +94,25 @@ export async function confirmMpesaPayment(tx: Tx, companyId: number, payment: Da
 }
 
 export async function mpesaUnmatched(tx: Tx, companyId: number): Promise<KeptPayment[]> {
-  const rows = await tx.all<{ id: number; code: string; time: number; amount: number; shortCode: string; account: string; msisdn: string; payer: string }>(OPEN_KEPT, [companyId]);
+  const rows = await tx.all<{ id: number; code: string; time: number; amount: number; shortCode: string; account: string; msisdn: string; payer: string }>(
+    OPEN_KEPT,
+    [companyId],
+  );
   if (rows.length === 0) return [];
   const match = paymentMatcher(await readMatchFacts(tx, companyId));
   return rows.map((r) => {
     const party = `${r.msisdn} - ${r.payer}`;
     const found = match(r.account, r.time, party);
-    return { id: r.id, code: r.code, time: r.time, amount: r.amount, shortCode: r.shortCode, account: r.account, party, why: found.kind === 'matched' ? `matches ${found.tenantAccount} now` : found.reason, candidates: found.kind === 'matched' ? [found.tenantAccount] : found.candidates };
+    return {
+      id: r.id,
+      code: r.code,
+      time: r.time,
+      amount: r.amount,
+      shortCode: r.shortCode,
+      account: r.account,
+      party,
+      why: found.kind === 'matched' ? `matches ${found.tenantAccount} now` : found.reason,
+      candidates: found.kind === 'matched' ? [found.tenantAccount] : found.candidates,
+    };
   });
 }

@@ -14,8 +14,12 @@ import { BOOKED_RECEIPTS_SQL, bookedByKey, type BookedReceiptRow } from './booke
 const SETTINGS = sql('select company_id as "companyId", url_secret as "urlSecret", account_format as "accountFormat" from mpesa_settings where company_id = ?');
 const SHORT_CODES = sql('select short_code as "shortCode" from mpesa_short_codes where company_id = ? order by short_code {bytewise}');
 const TENANTS = sql('select id, account_no as "accountNo", name, phone from tenants where company_id = ?');
-const UNITS = sql('select u.id, u.property_id as "propertyId", p.code as "propertyCode", u.unit_no as "unitNo" from units u join properties p on p.id = u.property_id where u.company_id = ?');
-const TENANCIES = sql('select id, unit_id as "unitId", tenant_id as "tenantId", start_date as "startDate", end_date as "endDate" from tenancies where company_id = ? order by start_date, id');
+const UNITS = sql(
+  'select u.id, u.property_id as "propertyId", p.code as "propertyCode", u.unit_no as "unitNo" from units u join properties p on p.id = u.property_id where u.company_id = ?',
+);
+const TENANCIES = sql(
+  'select id, unit_id as "unitId", tenant_id as "tenantId", start_date as "startDate", end_date as "endDate" from tenancies where company_id = ? order by start_date, id',
+);
 
 export async function readMpesaSettings(tx: Tx, companyId: number): Promise<MpesaSettings | undefined> {
   const row = await tx.get<Omit<MpesaSettings, 'shortCodes'>>(SETTINGS, [companyId]);

@@ -23,7 +23,11 @@ export async function configureMpesa(tx: Tx, change: MpesaSettingsChange): Promi
   }
   const existing = await readMpesaSettings(tx, change.companyId);
   if (!existing) {
-    await tx.insert('mpesa_settings', { company_id: change.companyId, url_secret: change.newSecret, ...(change.accountFormat === undefined ? {} : { account_format: change.accountFormat }) });
+    await tx.insert('mpesa_settings', {
+      company_id: change.companyId,
+      url_secret: change.newSecret,
+      ...(change.accountFormat === undefined ? {} : { account_format: change.accountFormat }),
+    });
   } else {
     if (change.rotateSecret) await tx.run(SET_SECRET, [change.newSecret, change.companyId]);
     if (change.accountFormat !== undefined) await tx.run(SET_FORMAT, [change.accountFormat, change.companyId]);

@@ -18,7 +18,8 @@ export function mpesaStoreOn(engine: Engine): MpesaStore {
     mpesaCompanyOfSecret: (secret) => engine.unit('read', (tx) => companyOfSecret(tx, secret)),
     validateMpesaPayment: (companyId, payment) => engine.unit('read', (tx) => validateMpesaPayment(tx, companyId, payment)),
     // A confirmation delivered twice at once: the second is run again after the first's unique key, and finds it.
-    confirmMpesaPayment: (companyId, payment, now) => engine.unit('write', (tx) => confirmMpesaPayment(tx, companyId, payment, now), { retryOnUniqueViolation: true }),
+    confirmMpesaPayment: (companyId, payment, now) =>
+      engine.unit('write', (tx) => confirmMpesaPayment(tx, companyId, payment, now), { retryOnUniqueViolation: true }),
     mpesaUnmatched: (companyId) => engine.unit('read', (tx) => mpesaUnmatched(tx, companyId)),
   };
 }

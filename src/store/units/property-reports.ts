@@ -17,7 +17,16 @@ import type { StatementRow } from '../tables/statement-row.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 import { ledgerRows } from './ledger-rows.js';
-import { companyOrThrow, expensesInRange, finalStatementOf, findCompany, findProperty, findService, findStatement, lastFinalBalance } from './property-reads.js';
+import {
+  companyOrThrow,
+  expensesInRange,
+  finalStatementOf,
+  findCompany,
+  findProperty,
+  findService,
+  findStatement,
+  lastFinalBalance,
+} from './property-reads.js';
 
 export async function paidBalanceReport(tx: Tx, request: PaidBalanceRequest, clock: Clock = Date.now): Promise<PaidBalanceRow[]> {
   const company = await companyOrThrow(tx, request.companyId);

@@ -39,7 +39,10 @@ const OWNED_TABLES: Record<SaleReferenceKind, string> = {
   taxRate: 'tax_rates',
   itemSpec: 'item_specs',
 };
-const OWNER = Object.fromEntries(Object.entries(OWNED_TABLES).map(([kind, table]) => [kind, sql(`select company_id from ${table} where id = ?`)])) as Record<SaleReferenceKind, Sql>;
+const OWNER = Object.fromEntries(Object.entries(OWNED_TABLES).map(([kind, table]) => [kind, sql(`select company_id from ${table} where id = ?`)])) as Record<
+  SaleReferenceKind,
+  Sql
+>;
 
 const KEY_COLUMNS = 'id, company_id, receipt_no, issue_date, idempotency_key, request_hash';
 const COMPANY = sql('select time_zone from companies where id = ?');
@@ -106,11 +109,23 @@ async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: strin
     if (owner) owners.set(`${kind}:${id}`, owner.company_id);
   }
   const lines = body.itemIssuesDto;
-  const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => [...new Set(lines.flatMap((l) => (pick(l) === null || pick(l) === undefined ? [] : [pick(l)!])))];
-  const read = async <T extends { id: number }>(query: (ids: readonly number[]) => Sql, ids: number[]) => new Map(ids.length === 0 ? [] : (await tx.all<T>(query(ids), ids)).map((row) => [row.id, row]));
-  const products = await read<ProductForSale>(PRODUCTS, idsOf((l) => l.itemProductId));
-  const taxRates = await read<TaxRateForSale & { id: number }>(TAX_RATES, idsOf((l) => l.taxRateId));
-  const units = await read<UnitForSale>(UNITS, idsOf((l) => l.invItemSpecsId));
+  const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => [
+    ...new Set(lines.flatMap((l) => (pick(l) === null || pick(l) === undefined ? [] : [pick(l)!]))),
+  ];
+  const read = async <T extends { id: number }>(query: (ids: readonly number[]) => Sql, ids: number[]) =>
+    new Map(ids.length === 0 ? [] : (await tx.all<T>(query(ids), ids)).map((row) => [row.id, row]));
+  const products = await read<ProductForSale>(
+    PRODUCTS,
+    idsOf((l) => l.itemProductId),
+  );
+  const taxRates = await read<TaxRateForSale & { id: number }>(
+    TAX_RATES,
+    idsOf((l) => l.taxRateId),
+  );
+  const units = await read<UnitForSale>(
+    UNITS,
+    idsOf((l) => l.invItemSpecsId),
+  );
   const soldMessages = new Map<number, string>();
   for (const unit of units.values()) {
     if (unit.status !== 'in_stock') soldMessages.set(unit.id, await soldUnitMessage(tx, unit.id, company?.time_zone));
@@ -136,24 +151,63 @@ async function soldUnitMessage(tx: Tx, unitId: number, timeZone: string | undefi
 }
 
 const HEADER_COLUMNS = [
-  'company_id', 'issue_date', 'issued_to', 'issued_to_phone', 'amount_paid_cents', 'payment_method', 'transaction_type', 'ref_no', 'notes',
-  'cashbook_id', 'retail_shop_id', 'user_id', 'sub_total_cents', 'total_discount_cents', 'total_tax_cents', 'total_amount_cents', 'balance_cents', 'updated_at',
+  'company_id',
+  'issue_date',
+  'issued_to',
+  'issued_to_phone',
+  'amount_paid_cents',
+  'payment_method',
+  'transaction_type',
+  'ref_no',
+  'notes',
+  'cashbook_id',
+  'retail_shop_id',
+  'user_id',
+  'sub_total_cents',
+  'total_discount_cents',
+  'total_tax_cents',
+  'total_amount_cents',
+  'balance_cents',
+  'updated_at',
 ] as const;
 const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'] as const;
 const INSERT_SALE = sql(`insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')}) returning id`);
 const UPDATE_SALE = sql(`update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
 const LINE_COLUMNS = [
-  'sale_id', 'company_id', 'line_no', 'issue_date', 'retail_shop_id', 'user_id', 'item_name', 'item_product_id', 'item_category_id', 'item_spec_id',
-  'price_cents', 'original_price_cents', 'default_price_cents', 'unit_cost_cents', 'qty_milli', 'discount_cents', 'tax_inc_exc', 'tax_rate_id',
-  'tax_rate_bp', 'tax_cents', 'line_total_cents', 'profit_cents',
+  'sale_id',
+  'company_id',
+  'line_no',
+  'issue_date',
+  'retail_shop_id',
+  'user_id',
+  'item_name',
+  'item_product_id',
+  'item_category_id',
+  'item_spec_id',
+  'price_cents',
+  'original_price_cents',
+  'default_price_cents',
+  'unit_cost_cents',
+  'qty_milli',
+  'discount_cents',
+  'tax_inc_exc',
+  'tax_rate_id',
+  'tax_rate_bp',
+  'tax_cents',
+  'line_total_cents',
+  'profit_cents',
 ] as const;
 const INSERT_LINE = sql(`insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')}) returning id`);
 const NEXT_RECEIPT = sql('update companies set receipt_seq = receipt_seq + 1 where id = ? returning receipt_seq');
-const RETURN_UNITS = sql(`update item_specs set status = 'in_stock', sold_line_id = null where sold_line_id in (select id from cash_sale_lines where sale_id = ?)`);
+const RETURN_UNITS = sql(
+  `update item_specs set status = 'in_stock', sold_line_id = null where sold_line_id in (select id from cash_sale_lines where sale_id = ?)`,
+);
 const DELETE_LINES = sql('delete from cash_sale_lines where sale_id = ?');
 const DELETE_CHANNELS = sql('delete from cash_sale_channels where sale_id = ?');
 const MARK_SOLD = sql(`update item_specs set status = 'sold', sold_line_id = ? where id = ? and company_id = ? and status = 'in_stock'`);
-const INSERT_CHANNEL = sql('insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents, mpesa_code) values (?, ?, ?, ?, ?, ?, ?)');
+const INSERT_CHANNEL = sql(
+  'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents, mpesa_code) values (?, ?, ?, ?, ?, ?, ?)',
+);
 
 export type Written = { id: number; receiptNo: string } | { unitTakenOnLine: number; unitId: number };
 
@@ -178,17 +232,42 @@ export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<Written> {
     if (!seq) throw new ServiceError('invalidInput', `companyId: no company ${header.company_id}`);
     receiptNo = `R${String(seq.receipt_seq).padStart(6, '0')}`;
     const created = sale.created;
-    id = (await tx.get<{ id: number }>(INSERT_SALE, [...HEADER_COLUMNS.map((c) => header[c]), receiptNo, created.idempotency_key, created.request_hash, created.created_at]))!.id;
+    id = (await tx.get<{ id: number }>(INSERT_SALE, [
+      ...HEADER_COLUMNS.map((c) => header[c]),
+      receiptNo,
+      created.idempotency_key,
+      created.request_hash,
+      created.created_at,
+    ]))!.id;
   }
   for (let i = 0; i < sale.lines.length; i++) {
-    const line = { ...sale.lines[i]!, sale_id: id, company_id: header.company_id, line_no: i, issue_date: header.issue_date, retail_shop_id: header.retail_shop_id, user_id: header.user_id };
-    const lineId = (await tx.get<{ id: number }>(INSERT_LINE, LINE_COLUMNS.map((c) => line[c])))!.id;
+    const line = {
+      ...sale.lines[i]!,
+      sale_id: id,
+      company_id: header.company_id,
+      line_no: i,
+      issue_date: header.issue_date,
+      retail_shop_id: header.retail_shop_id,
+      user_id: header.user_id,
+    };
+    const lineId = (await tx.get<{ id: number }>(
+      INSERT_LINE,
+      LINE_COLUMNS.map((c) => line[c]),
+    ))!.id;
     if (line.item_spec_id !== null && (await tx.run(MARK_SOLD, [lineId, line.item_spec_id, header.company_id])) !== 1) {
       return { unitTakenOnLine: i, unitId: line.item_spec_id };
     }
   }
   for (const channel of sale.channels) {
-    await tx.run(INSERT_CHANNEL, [id, header.company_id, channel.channel_id, channel.reference_no, channel.amount_cents, channel.tendered_cents, channel.mpesa_code]);
+    await tx.run(INSERT_CHANNEL, [
+      id,
+      header.company_id,
+      channel.channel_id,
+      channel.reference_no,
+      channel.amount_cents,
+      channel.tendered_cents,
+      channel.mpesa_code,
+    ]);
   }
   return { id, receiptNo };
 }

@@ -188,19 +188,36 @@ export async function referenceData(tx: Tx, companyId: number, unitIds: readonly
   const company = await tx.get<ReferenceData['company']>(REFERENCE.company, [companyId]);
   if (!company) return undefined;
   const wanted = [...new Set(unitIds)];
-  const units = wanted.length === 0 ? [] : await tx.all<{ id: number; productId: number; serialNo: string | null; imei1: string | null; imei2: string | null; status: string }>(REFERENCE.units, [JSON.stringify(wanted), companyId]);
+  const units =
+    wanted.length === 0
+      ? []
+      : await tx.all<{ id: number; productId: number; serialNo: string | null; imei1: string | null; imei2: string | null; status: string }>(REFERENCE.units, [
+          JSON.stringify(wanted),
+          companyId,
+        ]);
   const unitById = new Map(units.map(({ status, ...unit }) => [unit.id, { ...unit, sold: status === 'sold' }]));
-  const products = await tx.all<{ id: number; name: string; code: string; categoryId: number | null; priceCents: number; costCents: number; taxRateId: number | null; rateBp: number; taxIncExc: 0 | 1 }>(
-    REFERENCE.products,
-    [companyId],
-  );
+  const products = await tx.all<{
+    id: number;
+    name: string;
+    code: string;
+    categoryId: number | null;
+    priceCents: number;
+    costCents: number;
+    taxRateId: number | null;
+    rateBp: number;
+    taxIncExc: 0 | 1;
+  }>(REFERENCE.products, [companyId]);
   return {
     company,
     shops: await tx.all(REFERENCE.shops, [companyId]),
     cashbooks: await tx.all(REFERENCE.cashbooks, [companyId]),
     users: await tx.all(REFERENCE.users, [companyId]),
     paymentChannels: await tx.all(REFERENCE.channels, [companyId]),
-    taxRates: (await tx.all<{ id: number; name: string; rateBp: number }>(REFERENCE.taxRates, [companyId])).map(({ id, name, rateBp }) => ({ id, name, rate: fromBasisPoints(rateBp) })),
+    taxRates: (await tx.all<{ id: number; name: string; rateBp: number }>(REFERENCE.taxRates, [companyId])).map(({ id, name, rateBp }) => ({
+      id,
+      name,
+      rate: fromBasisPoints(rateBp),
+    })),
     products: products.map((p) => ({
       id: p.id,
       name: p.name,

@@ -9,7 +9,9 @@ import type { RecordStatementSendInput, StatementSend, StatementSendsRequest, St
 import { sql } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 
-const STATEMENT = sql('select company_id as "companyId", property_id as "propertyId", month_key as "monthKey", statement_type as "statementType" from statements where id = ?');
+const STATEMENT = sql(
+  'select company_id as "companyId", property_id as "propertyId", month_key as "monthKey", statement_type as "statementType" from statements where id = ?',
+);
 const SENDS_OF_MONTH = sql(`select property_id as "propertyId", month_key as "monthKey", statement_type as "statementType", statement_id as "statementId",
   recipient, sent_at as "sentAt", message_id as "messageId" from statement_sends where company_id = ? and month_key = ? order by sent_at, id`);
 

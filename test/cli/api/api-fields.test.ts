@@ -30,7 +30,7 @@ describe('-F values', () => {
 });
 
 describe('the request', () => {
-  it('puts fields in the query of a GET, beside the path\'s own query', () => {
+  it("puts fields in the query of a GET, beside the path's own query", () => {
     expect(apiRequest({ method: 'get', path: '/api/x?start=5', fields: { companyId: 1 } })).toEqual({
       method: 'GET',
       path: '/api/x',
@@ -61,7 +61,9 @@ describe('shopprop api on the local store', () => {
   const home = demoHome();
 
   it('sends typed fields: a number where a number is asked, text refused there (exit 2), and bad fields before any request', async () => {
-    const page = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '-F', 'start=0', '-F', 'limit=2'], { home: home.dir });
+    const page = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '-F', 'start=0', '-F', 'limit=2'], {
+      home: home.dir,
+    });
     expect(page.code, page.stderr).toBe(0);
     const json = JSON.parse(page.stdout) as { count: number; list: unknown[] };
     expect(json.list).toHaveLength(2);
@@ -70,16 +72,24 @@ describe('shopprop api on the local store', () => {
     const text = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '--raw-field', 'companyId=one'], { home: home.dir });
     expect(text.code).toBe(2);
 
-    const twice = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '--raw-field', 'companyId=1'], { home: home.dir });
+    const twice = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '--raw-field', 'companyId=1'], {
+      home: home.dir,
+    });
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('the field companyId is given twice');
   });
 
   it('prints a list as a table with --format, and -i shows the status first', async () => {
-    const table = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '-F', 'start=0', '-F', 'limit=3', '--format', 'csv'], { home: home.dir });
+    const table = await runInProcess(
+      ['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '-F', 'start=0', '-F', 'limit=3', '--format', 'csv'],
+      { home: home.dir },
+    );
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout.trim().split('\n')).toHaveLength(4);
-    const head = await runInProcess(['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '-F', 'start=0', '-F', 'limit=1', '-i'], { home: home.dir });
+    const head = await runInProcess(
+      ['--db', home.db, 'api', 'GET', '/api/inventorycashsale/list', '-F', 'companyId=1', '-F', 'start=0', '-F', 'limit=1', '-i'],
+      { home: home.dir },
+    );
     expect(head.stdout).toMatch(/^HTTP 200 OK\n(.+: .+\n)+\n\{/);
   });
 });

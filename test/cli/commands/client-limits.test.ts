@@ -11,7 +11,9 @@ import { scriptedServerForFile } from '../../helpers/scripted-server.js';
 const fixture = scriptedServerForFile();
 
 function list(extra: string[] = []) {
-  return runInProcess(['--base-url', fixture.server().url, '--token', 't', ...extra, 'sale', 'list', '--company', '1', '--format', 'json'], { home: fixture.dir });
+  return runInProcess(['--base-url', fixture.server().url, '--token', 't', ...extra, 'sale', 'list', '--company', '1', '--format', 'json'], {
+    home: fixture.dir,
+  });
 }
 
 describe('client limits', () => {

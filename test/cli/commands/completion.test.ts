@@ -37,7 +37,10 @@ function bashComplete(lines: string[][], cwd = temp.dir): string[][] {
     return `COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; COMPREPLY=(); _shopprop; echo "\${COMPREPLY[*]}"`;
   });
   const output = execFileSync('bash', ['--norc', '--noprofile', '-c', `source '${bashFile}'\n${queries.join('\n')}`], { cwd, encoding: 'utf8' });
-  return output.split('\n').slice(0, lines.length).map((line) => line.split(' ').filter(Boolean));
+  return output
+    .split('\n')
+    .slice(0, lines.length)
+    .map((line) => line.split(' ').filter(Boolean));
 }
 
 const sorted = (words: readonly string[]) => [...words].sort();

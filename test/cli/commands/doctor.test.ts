@@ -46,7 +46,7 @@ describe('against the local store, in-process', () => {
     expect(demo.code, demo.stderr).toBe(0);
   }, 60_000);
 
-  it('checks every read endpoint once, taking the property and statement from the landlord\'s first statement, and exits 0', async () => {
+  it("checks every read endpoint once, taking the property and statement from the landlord's first statement, and exits 0", async () => {
     const run = await cli(['--db', db, 'doctor', '--landlord', '1', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     const rows = rowsOf(run.stdout);
@@ -123,8 +123,20 @@ describe('against the bundled server on 127.0.0.1', () => {
     expect(run.stderr).toBe(ALL_HOLD);
   });
 
-  it('names the endpoints a cashier\'s token may not read, and exits 4', async () => {
-    const run = await cli(['--base-url', server.url, '--token', server.tokenFor(1, 'cashier'), 'doctor', '--company', '1', '--landlord', '1', '--format', 'json']);
+  it("names the endpoints a cashier's token may not read, and exits 4", async () => {
+    const run = await cli([
+      '--base-url',
+      server.url,
+      '--token',
+      server.tokenFor(1, 'cashier'),
+      'doctor',
+      '--company',
+      '1',
+      '--landlord',
+      '1',
+      '--format',
+      'json',
+    ]);
     expect(run.code).toBe(4);
     const named = byName(rowsOf(run.stdout));
     expect(named['sale list']!.result).toBe('ok');
@@ -175,7 +187,8 @@ describe('against a server that breaks the interface', () => {
     response.end('Not Found');
   };
   const neverAnswers: Breakage = () => {};
-  const doctor = (...more: string[]) => cli(['--base-url', fake.url, '--token', 'sp_test', 'doctor', '--company', '1', '--landlord', '5', '--format', 'json', ...more]);
+  const doctor = (...more: string[]) =>
+    cli(['--base-url', fake.url, '--token', 'sp_test', 'doctor', '--company', '1', '--landlord', '5', '--format', 'json', ...more]);
 
   beforeAll(async () => {
     fake = await startServer();
@@ -212,15 +225,28 @@ describe('against a server that breaks the interface', () => {
       status: 200,
       detail: '/list/0/totalAmount: expected number (got "12.50"); /list/0/balance: expected number (got null)',
     });
-    expect(named['paidbalance']!).toMatchObject({ result: 'unauthorised', authorised: 'no', follows: null, status: 401, detail: 'HTTP 401 UNAUTHORIZED: token expired' });
+    expect(named['paidbalance']!).toMatchObject({
+      result: 'unauthorised',
+      authorised: 'no',
+      follows: null,
+      status: 401,
+      detail: 'HTTP 401 UNAUTHORIZED: token expired',
+    });
     expect(named['payadvice']!).toMatchObject({ result: 'does not follow', follows: 'no', status: 404, detail: 'HTTP 404 Not Found' });
     expect(named['receipt specs']!).toMatchObject({ result: 'unreachable', reachable: 'no', authorised: null, follows: null, status: null });
     expect(named['receipt specs']!.detail).toMatch(/^no (complete )?answer from 127\.0\.0\.1:\d+ within 1(000ms|s)/);
     expect(named['receipt specs']!.ms).toBeGreaterThanOrEqual(900);
     expect(named['statements']!.result).toBe('ok');
     // One request per endpoint, never retried.
-    expect(fake.seen.map((seen) => seen.pathname).sort()).toEqual(Object.values(endpoints).filter((e) => e.method === 'GET').map((e) => e.path).sort());
-    expect(run.stderr).toContain('sale list: not following the interface: /list/0/totalAmount: expected number (got "12.50"); /list/0/balance: expected number (got null)\n');
+    expect(fake.seen.map((seen) => seen.pathname).sort()).toEqual(
+      Object.values(endpoints)
+        .filter((e) => e.method === 'GET')
+        .map((e) => e.path)
+        .sort(),
+    );
+    expect(run.stderr).toContain(
+      'sale list: not following the interface: /list/0/totalAmount: expected number (got "12.50"); /list/0/balance: expected number (got null)\n',
+    );
     expect(run.stderr).toContain('paidbalance: not authorised: HTTP 401 UNAUTHORIZED: token expired\n');
     expect(run.stderr).toContain('payadvice: not following the interface: HTTP 404 Not Found\n');
     expect(run.stderr).toMatch(/^receipt specs: not reachable: no (complete )?answer from 127\.0\.0\.1:\d+ within/m);
@@ -237,15 +263,21 @@ describe('against a server that breaks the interface', () => {
   });
 
   it('exits 6 when every endpoint answers but one not as the interface says', async () => {
-    answerWith({ [endpoints.statements.path]: (_request, response) => json(response, 200, { count: '2', list: [{ ...statement(31), propertyId: 0, month: undefined }] }) });
+    answerWith({
+      [endpoints.statements.path]: (_request, response) => json(response, 200, { count: '2', list: [{ ...statement(31), propertyId: 0, month: undefined }] }),
+    });
     const run = await doctor();
     expect(run.code).toBe(6);
     const named = byName(rowsOf(run.stdout));
-    expect(named['statements']!.detail).toBe('/count: expected integer (got "2"); /list/0/month: is required; /list/0/propertyId: expected integer to be greater or equal to 1 (got 0)');
+    expect(named['statements']!.detail).toBe(
+      '/count: expected integer (got "2"); /list/0/month: is required; /list/0/propertyId: expected integer to be greater or equal to 1 (got 0)',
+    );
     // Its first statement names no usable property: paidbalance and payadvice say so.
     expect(named['paidbalance']!.detail).toBe('skipped: needs --property (the first statement of landlord 5 names none)');
     expect(named['statement-pdf']!.query).toBe('statementId=31');
-    expect(run.stderr).toMatch(/^shopprop: 1 of 5 endpoints checked fails \(1 not following the interface, 2 skipped\); the answers differ from the interface where named above/m);
+    expect(run.stderr).toMatch(
+      /^shopprop: 1 of 5 endpoints checked fails \(1 not following the interface, 2 skipped\); the answers differ from the interface where named above/m,
+    );
   });
 
   it('says so when an answer is not JSON at all', async () => {
@@ -291,7 +323,13 @@ describe('against a port nothing listens on', () => {
       ['statements', 'unreachable'],
       ['statement-pdf', 'skipped'],
     ]);
-    expect(byName(rows)['sale list']!).toMatchObject({ reachable: 'no', authorised: null, follows: null, status: null, detail: `connection refused (127.0.0.1:${port})` });
+    expect(byName(rows)['sale list']!).toMatchObject({
+      reachable: 'no',
+      authorised: null,
+      follows: null,
+      status: null,
+      detail: `connection refused (127.0.0.1:${port})`,
+    });
     expect(run.stderr).toContain(`sale list: not reachable: connection refused (127.0.0.1:${port})\n`);
     expect(run.stderr).toMatch(/^shopprop: 4 of 4 endpoints checked fail \(4 not reachable, 3 skipped\); check the base URL/m);
   });

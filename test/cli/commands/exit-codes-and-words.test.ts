@@ -56,7 +56,9 @@ describe('exit codes and the error prefix', () => {
 describe('words', () => {
   it('demo prints what to try one command a line', () => {
     const tries = demo.demoStderr().slice(demo.demoStderr().indexOf('try'));
-    expect(tries).toBe('try, one at a time:\n  shopprop sale list\n  shopprop paidbalance --zone 1\n  shopprop payadvice --property 1\n  shopprop statements --landlord 1\n');
+    expect(tries).toBe(
+      'try, one at a time:\n  shopprop sale list\n  shopprop paidbalance --zone 1\n  shopprop payadvice --property 1\n  shopprop statements --landlord 1\n',
+    );
     expect(demo.demoStderr()).not.toMatch(/\| shopprop/);
   });
 
@@ -98,6 +100,6 @@ describe('words', () => {
     expect(table.code, table.stderr).toBe(0);
     const rows = table.stdout.trimEnd().split('\n');
     const totals = rows.at(-2) ?? '';
-    expect(totals).toMatch(/^│ Total [\d,]+\.\d\d │ +│$/);
+    expect(totals).toMatch(/^│ Page total [\d,]+\.\d\d │ +│$/);
   });
 });

@@ -37,7 +37,16 @@ it('names every figure the pay advice and the statement PDF both show alike, wit
   expect(saved.code, saved.stderr).toBe(0);
   const pdf = (await readPdf(readFileSync(pdfFile))).text;
 
-  const shared = [FIGURE_NAMES.rentReceived, FIGURE_NAMES.serviceChargesReceived, FIGURE_NAMES.taxForLandlord, FIGURE_NAMES.managementFeesVat, FIGURE_NAMES.expenses, FIGURE_NAMES.totalDeductions, FIGURE_NAMES.balanceBf, FIGURE_NAMES.netAmountDue];
+  const shared = [
+    FIGURE_NAMES.rentReceived,
+    FIGURE_NAMES.serviceChargesReceived,
+    FIGURE_NAMES.taxForLandlord,
+    FIGURE_NAMES.managementFeesVat,
+    FIGURE_NAMES.expenses,
+    FIGURE_NAMES.totalDeductions,
+    FIGURE_NAMES.balanceBf,
+    FIGURE_NAMES.netAmountDue,
+  ];
   for (const name of shared) {
     const onScreen = new RegExp(`│ ${name}\\s+│\\s+(-?[\\d,]+\\.\\d\\d) │`).exec(advice.stdout)?.[1];
     expect(onScreen, `${name} at the terminal:\n${advice.stdout}`).toBeDefined();

@@ -27,14 +27,18 @@ describe('--company, a global flag', () => {
     expect(after.code, after.stderr).toBe(0);
     expect(ids(after.stdout)).toHaveLength(3);
     expect(ids(after.stdout).every(([, company]) => company === 2)).toBe(true);
-    for (const args of [['--company', '2', 'sale', 'list'], ['-c', '2', 'sale', 'list'], ['sale', '-c', '2', 'list']]) {
+    for (const args of [
+      ['--company', '2', 'sale', 'list'],
+      ['-c', '2', 'sale', 'list'],
+      ['sale', '-c', '2', 'list'],
+    ]) {
       const result = await cli([...args, '--limit', '3', '--format', 'json']);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
       expect(ids(result.stdout), args.join(' ')).toEqual(ids(after.stdout));
     }
   });
 
-  it('is shown in every command\'s help', async () => {
+  it("is shown in every command's help", async () => {
     for (const command of [['sale', 'list'], ['paidbalance'], ['receipt', 'specs'], ['local', 'token', 'create']]) {
       const help = await cli([...command, '--help']);
       expect(help.stdout, command.join(' ')).toMatch(/Global Options:[\s\S]*-c, --company <id>\s+company id \(default: the profile's companyId/);
@@ -42,7 +46,12 @@ describe('--company, a global flag', () => {
   });
 
   it('names a company that does not exist as not found (exit 3), for lists and reports alike', async () => {
-    for (const args of [['sale', 'list'], ['sale', 'items'], ['receipt', 'specs'], ['paidbalance', '--zone', '1']]) {
+    for (const args of [
+      ['sale', 'list'],
+      ['sale', 'items'],
+      ['receipt', 'specs'],
+      ['paidbalance', '--zone', '1'],
+    ]) {
       const result = await cli(['--company', '999', ...args, '--format', 'json']);
       expect(result.code, args.join(' ')).toBe(3);
       expect(result.stdout, args.join(' ')).toBe('');

@@ -53,13 +53,19 @@ describe('--help of every command', () => {
         expect(help.code, path.join(' ')).toBe(0);
         const examples = help.stdout.split('\nExamples:\n')[1];
         expect(examples, `${path.join(' ')} --help has no Examples`).toBeDefined();
-        const lines = examples!.trimEnd().split('\n').filter((line) => line.startsWith('  $ '));
+        const lines = examples!
+          .trimEnd()
+          .split('\n')
+          .filter((line) => line.startsWith('  $ '));
         expect(lines.length, path.join(' ')).toBeGreaterThan(0);
         for (const line of lines) {
           const words = line.slice(4).split(/\s+/);
           expect(words[0] === 'shopprop' || words[0] === 'cat', line).toBe(true);
           // The example runs a command of the tree, not a name that no longer exists.
-          expect(words.some((word) => known.has(word)), line).toBe(true);
+          expect(
+            words.some((word) => known.has(word)),
+            line,
+          ).toBe(true);
         }
       }
     } finally {

@@ -39,7 +39,16 @@ describe('docs/examples', () => {
     // A1: rent 25,000 (0% tax) and service 2,000 + 16% = 320 tax charged; the 20,000 paid
     // settles rent first: 5,000 rent and 2,320 service remain, 7,320 in all.
     expect(rows.map((r: { unitNo: string }) => r.unitNo)).toEqual(['A1', 'A2']);
-    expect(rows[0]).toMatchObject({ tenant: 'John Kamau', rentWoTax: 25000, srvcWoTax: 2000, srvcTax: 320, paidRent: 20000, rentBalCf: 5000, srvcBalCf: 2320, totalCf: 7320 });
+    expect(rows[0]).toMatchObject({
+      tenant: 'John Kamau',
+      rentWoTax: 25000,
+      srvcWoTax: 2000,
+      srvcTax: 320,
+      paidRent: 20000,
+      rentBalCf: 5000,
+      srvcBalCf: 2320,
+      totalCf: 7320,
+    });
     expect(rows[1]).toMatchObject({ tenant: 'VACANT' });
     const advice = JSON.parse((await h.cli(['payadvice', '--property', '1', '--month', '10', '--year', '2026', '--format', 'json'])).stdout);
     expect(advice.expenseList).toEqual([expect.objectContaining({ description: 'Plumbing repair', amount: 3500 })]);

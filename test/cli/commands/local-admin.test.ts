@@ -12,11 +12,12 @@ async function createCompany(h: CliHome): Promise<void> {
   expect(created.code, created.stderr).toBe(0);
 }
 
-const PRODUCTS = 'code,name,category,price,cost,taxRate,taxIncExc\nTEC30,"Tecno Camon 30, 256GB",Phones,29999,24200,16,1\nCHG1,Charger,Accessories,1200,600,16,0\n';
+const PRODUCTS =
+  'code,name,category,price,cost,taxRate,taxIncExc\nTEC30,"Tecno Camon 30, 256GB",Phones,29999,24200,16,1\nCHG1,Charger,Accessories,1200,600,16,0\n';
 const SPEC_HEADER = 'productCode,serialNo,imei1,imei2,colour,colourVariant,purchasePrice,salePrice,warehouse,shop\n';
 
 describe('local administration of an own store', () => {
-  it('creates a company and makes it the profile\'s', async () => {
+  it("creates a company and makes it the profile's", async () => {
     const h = home();
     const created = await h.cli(['local', 'company', 'create', '--name', 'Acme Phones & Homes', '--shops', 'Town,Mall', '--use']);
     expect(created.code, created.stderr).toBe(0);
@@ -45,7 +46,10 @@ describe('local administration of an own store', () => {
     const none = await h.cli(['receipt', 'specs', '--format', 'json']);
     expect(JSON.parse(none.stdout)).toEqual([]);
 
-    const good = h.file('specs.csv', `${SPEC_HEADER}TEC30,S1,356805120010535,356805120010543,Black,,24200,29999,,Town\nTEC30,S2,356805120010550,,Blue,,24200,29999,,Mall\n`);
+    const good = h.file(
+      'specs.csv',
+      `${SPEC_HEADER}TEC30,S1,356805120010535,356805120010543,Black,,24200,29999,,Town\nTEC30,S2,356805120010550,,Blue,,24200,29999,,Mall\n`,
+    );
     expect((await h.cli(['local', 'import', 'specs', good])).code).toBe(0);
     const units = JSON.parse((await h.cli(['receipt', 'specs', '--format', 'json'])).stdout);
     expect(units.map((u: { imei1: string }) => u.imei1)).toEqual(['356805120010535', '356805120010550']);
@@ -57,7 +61,15 @@ describe('local administration of an own store', () => {
     await importLedger(h);
     const rows = JSON.parse((await h.cli(['paidbalance', '--property', '1', '--month', '10', '--year', '2026', '--format', 'json'])).stdout);
     expect(rows.map((r: { unitNo: string }) => r.unitNo)).toEqual(['A2', 'A10']);
-    expect(rows[0]).toMatchObject({ tenant: 'John Tenant', rentWoTax: 25000, srvcWoTax: 2000, paidRent: 20000, rentBalCf: 5000, srvcBalCf: 2000, totalCf: 7000 });
+    expect(rows[0]).toMatchObject({
+      tenant: 'John Tenant',
+      rentWoTax: 25000,
+      srvcWoTax: 2000,
+      paidRent: 20000,
+      rentBalCf: 5000,
+      srvcBalCf: 2000,
+      totalCf: 7000,
+    });
     expect(rows[1]).toMatchObject({ tenant: 'VACANT', vacant: 1 });
   });
 

@@ -17,7 +17,17 @@ describe('local company settings', () => {
     const listed = await h.cli(['local', 'company', 'list', '--format', 'json']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([
-      { id: 1, name: 'Acme Homes', currency: 'KES', taxNumber: 'P051234567X', timeZone: 'Africa/Nairobi', vatRate: 16, address: null, phone: null, email: null },
+      {
+        id: 1,
+        name: 'Acme Homes',
+        currency: 'KES',
+        taxNumber: 'P051234567X',
+        timeZone: 'Africa/Nairobi',
+        vatRate: 16,
+        address: null,
+        phone: null,
+        email: null,
+      },
     ]);
   });
 
@@ -28,7 +38,7 @@ describe('local company settings', () => {
     expect(created.stderr).toContain('company 1: currency KES, no PIN (--tax-number sets one), time zone Africa/Nairobi, VAT 16%');
   });
 
-  it('changes the currency and the PIN of the profile\'s company or of --company, and removes the PIN', async () => {
+  it("changes the currency and the PIN of the profile's company or of --company, and removes the PIN", async () => {
     const h = home();
     expect((await h.cli(['local', 'company', 'create', '--name', 'First Ltd', '--use'])).code).toBe(0);
     expect((await h.cli(['local', 'company', 'create', '--name', 'Second Ltd', '--time-zone', 'Africa/Kampala'])).code).toBe(0);

@@ -32,9 +32,20 @@ function file(name: string, text: string): string {
 beforeAll(async () => {
   await ok(['local', 'company', 'create', '--name', 'Acme Homes', '--shops', 'Town,Mall']);
   await ok(['local', 'company', 'create', '--name', 'Baobab Lettings']);
-  await ok(['--company', '1', 'local', 'import', 'landlords', file('landlords1.csv', 'code,name,email,phone\nL1,Jane Wanjiru,jane@example.com,+254700000010\nL2,Otieno Kamau,,+254700000020\n')]);
   await ok([
-    '--company', '1', 'local', 'import', 'properties',
+    '--company',
+    '1',
+    'local',
+    'import',
+    'landlords',
+    file('landlords1.csv', 'code,name,email,phone\nL1,Jane Wanjiru,jane@example.com,+254700000010\nL2,Otieno Kamau,,+254700000020\n'),
+  ]);
+  await ok([
+    '--company',
+    '1',
+    'local',
+    'import',
+    'properties',
     file(
       'properties1.csv',
       'code,name,landlord_code,lr_no,email,zone,field_officer,man_fee_rate,lld_payment_type\n' +
@@ -44,7 +55,11 @@ beforeAll(async () => {
     ),
   ]);
   await ok([
-    '--company', '1', 'local', 'import', 'units',
+    '--company',
+    '1',
+    'local',
+    'import',
+    'units',
     file(
       'units1.csv',
       'property_code,unit_no,market_rent,service_charge,service,rent_tax_rate,service_tax_rate\nP1,A1,25000,2000,,0,16\nP1,A2,20000,2000,,0,16\nP1,A3,20000,0,,0,0\nP2,B1,40000,0,,0,0\n',
@@ -52,8 +67,15 @@ beforeAll(async () => {
   ]);
   await ok(['--company', '2', 'local', 'import', 'landlords', file('landlords2.csv', 'code,name,email,phone\nL9,Amina Hassan,amina@example.com,\n')]);
   await ok([
-    '--company', '2', 'local', 'import', 'properties',
-    file('properties2.csv', 'code,name,landlord_code,lr_no,email,zone,field_officer,man_fee_rate,lld_payment_type\nQ1,Baobab House,L9,,,Karen,Peter Otieno,12,COMBINED\n'),
+    '--company',
+    '2',
+    'local',
+    'import',
+    'properties',
+    file(
+      'properties2.csv',
+      'code,name,landlord_code,lr_no,email,zone,field_officer,man_fee_rate,lld_payment_type\nQ1,Baobab House,L9,,,Karen,Peter Otieno,12,COMBINED\n',
+    ),
   ]);
   await ok(['local', 'token', 'create', '--company', '1', '--role', 'accountant', '--name', 'Back office']);
 }, 60_000);
@@ -61,9 +83,45 @@ afterAll(() => temp.remove());
 
 // Ids in the order the rows were made: zones and officers as the property files first name them.
 const PROPERTIES_1 = [
-  { id: 1, companyId: 1, code: 'P1', name: 'Riverside Flats', landlordId: 1, landlord: 'Jane Wanjiru', zoneId: 1, zone: 'Westlands', fieldOfficerId: 1, fieldOfficer: 'Peter Otieno', units: 3 },
-  { id: 2, companyId: 1, code: 'P2', name: 'Hilltop Court', landlordId: 1, landlord: 'Jane Wanjiru', zoneId: 2, zone: 'Kilimani', fieldOfficerId: 1, fieldOfficer: 'Peter Otieno', units: 1 },
-  { id: 3, companyId: 1, code: 'P3', name: 'Garden View', landlordId: 2, landlord: 'Otieno Kamau', zoneId: 1, zone: 'Westlands', fieldOfficerId: 2, fieldOfficer: 'Mary Njeri', units: 0 },
+  {
+    id: 1,
+    companyId: 1,
+    code: 'P1',
+    name: 'Riverside Flats',
+    landlordId: 1,
+    landlord: 'Jane Wanjiru',
+    zoneId: 1,
+    zone: 'Westlands',
+    fieldOfficerId: 1,
+    fieldOfficer: 'Peter Otieno',
+    units: 3,
+  },
+  {
+    id: 2,
+    companyId: 1,
+    code: 'P2',
+    name: 'Hilltop Court',
+    landlordId: 1,
+    landlord: 'Jane Wanjiru',
+    zoneId: 2,
+    zone: 'Kilimani',
+    fieldOfficerId: 1,
+    fieldOfficer: 'Peter Otieno',
+    units: 1,
+  },
+  {
+    id: 3,
+    companyId: 1,
+    code: 'P3',
+    name: 'Garden View',
+    landlordId: 2,
+    landlord: 'Otieno Kamau',
+    zoneId: 1,
+    zone: 'Westlands',
+    fieldOfficerId: 2,
+    fieldOfficer: 'Mary Njeri',
+    units: 0,
+  },
 ];
 
 describe('local list, one company', () => {
@@ -99,7 +157,9 @@ describe('local list, one company', () => {
       [3, 'Back office', 'accountant'],
     ]);
     const tokens = await ok(['--company', '1', 'local', 'list', 'tokens', '--format', 'ndjson', '--raw']);
-    expect(tokens).toBe(`${JSON.stringify({ id: 1, name: 'Back office', role: 'accountant', companyId: 1, userId: 3, createdAt: TOKEN_MADE, revokedAt: null })}\n`);
+    expect(tokens).toBe(
+      `${JSON.stringify({ id: 1, name: 'Back office', role: 'accountant', companyId: 1, userId: 3, createdAt: TOKEN_MADE, revokedAt: null })}\n`,
+    );
     expect(await ok(['--company', '2', 'local', 'list', 'tokens', '--format', 'json'])).toBe('[]\n');
   });
 
@@ -107,12 +167,19 @@ describe('local list, one company', () => {
     const result = await cli(['--company', '1', 'local', 'list', 'landlords', '--format', 'table'], { COLUMNS: '80' });
     expect(result.code, result.stderr).toBe(0);
     const header = result.stdout.split('\n')[1]!;
-    expect(header.split('│').map((cell) => cell.trim()).filter(Boolean)).toEqual(['Id', 'Code', 'Landlord', 'Phone', 'Email', 'Properties']);
+    expect(
+      header
+        .split('│')
+        .map((cell) => cell.trim())
+        .filter(Boolean),
+    ).toEqual(['Id', 'Code', 'Landlord', 'Phone', 'Email', 'Properties']);
     expect(result.stdout).toMatch(/│\s+2 │ L2\s+│ Otieno Kamau\s+│ \+254700000020 │\s+│\s+1 │/);
   });
 
   it('--fields chooses the columns; an unknown field is refused with the valid ones', async () => {
-    expect(await ok(['--company', '1', 'local', 'list', 'properties', '--fields', 'code,units', '--format', 'csv'])).toBe('code,units\r\nP1,3\r\nP2,1\r\nP3,0\r\n');
+    expect(await ok(['--company', '1', 'local', 'list', 'properties', '--fields', 'code,units', '--format', 'csv'])).toBe(
+      'code,units\r\nP1,3\r\nP2,1\r\nP3,0\r\n',
+    );
     const refused = await cli(['--company', '1', 'local', 'list', 'zones', '--fields', 'id,title']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/title/);
@@ -126,7 +193,20 @@ describe('local list, one company', () => {
     await book.xlsx.readFile(out);
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe('Properties');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Id', 'Code', 'Property', 'Landlord id', 'Landlord', 'Zone id', 'Zone', 'Officer id', 'Field officer', 'Units', 'Company']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Id',
+      'Code',
+      'Property',
+      'Landlord id',
+      'Landlord',
+      'Zone id',
+      'Zone',
+      'Officer id',
+      'Field officer',
+      'Units',
+      'Company',
+    ]);
     expect(sheet.getRow(4).values).toEqual([undefined, 3, 'P3', 'Garden View', 2, 'Otieno Kamau', 1, 'Westlands', 2, 'Mary Njeri', 0, 1]);
     expect(sheet.rowCount).toBe(4);
   });
@@ -135,20 +215,28 @@ describe('local list, one company', () => {
     const part = await cli(['--company', '1', 'local', 'list', 'properties', '--start', '1', '--limit', '1', '--fields', 'code', '--format', 'csv']);
     expect(part.stdout).toBe('code\r\nP2\r\n');
     expect(part.stderr).toMatch(/showing 1 of 2; --all for every page/);
-    expect(await ok(['--company', '1', 'local', 'list', 'properties', '--all', '--start', '1', '--fields', 'code', '--format', 'csv'])).toBe('code\r\nP2\r\nP3\r\n');
+    expect(await ok(['--company', '1', 'local', 'list', 'properties', '--all', '--start', '1', '--fields', 'code', '--format', 'csv'])).toBe(
+      'code\r\nP2\r\nP3\r\n',
+    );
   });
 });
 
 describe('local list, every company', () => {
-  it('with no company set, or --all-companies, every company\'s rows, the company shown in tables', async () => {
+  it("with no company set, or --all-companies, every company's rows, the company shown in tables", async () => {
     const expected = 'id,name,properties,companyId\r\n2,Kilimani,1,1\r\n1,Westlands,2,1\r\n3,Karen,1,2\r\n';
     expect(await ok(['local', 'list', 'zones', '--format', 'csv'])).toBe(expected);
     expect(await ok(['local', 'list', 'zones', '--all-companies', '--format', 'csv'])).toBe(expected);
     const table = await cli(['local', 'list', 'officers', '--format', 'table'], { COLUMNS: '100' });
-    expect(table.stdout.split('\n')[1]!.split('│').map((cell) => cell.trim()).filter(Boolean)).toEqual(['Id', 'Company', 'Field officer', 'Phone', 'Properties']);
+    expect(
+      table.stdout
+        .split('\n')[1]!
+        .split('│')
+        .map((cell) => cell.trim())
+        .filter(Boolean),
+    ).toEqual(['Id', 'Company', 'Field officer', 'Phone', 'Properties']);
   });
 
-  it('SHOPPROP_COMPANY (like the profile\'s companyId) picks one company; --all-companies overrides it', async () => {
+  it("SHOPPROP_COMPANY (like the profile's companyId) picks one company; --all-companies overrides it", async () => {
     const env = { SHOPPROP_COMPANY: '2' };
     const one = await cli(['local', 'list', 'properties', '--fields', 'code,name,landlord,zone,fieldOfficer', '--format', 'csv'], env);
     expect(one.stdout).toBe('code,name,landlord,zone,fieldOfficer\r\nQ1,Baobab House,Amina Hassan,Karen,Peter Otieno\r\n');

@@ -24,10 +24,14 @@ describe('local migrate', () => {
     expect(first.code, first.stderr).toBe(0);
     const shown = new URL(url);
     if (shown.password) shown.password = '***';
-    expect(first.stderr).toBe(`${shown.toString()}: applied ${Object.keys(postgresMigrations).length} PostgreSQL schema versions (${Object.keys(postgresMigrations).join(', ')})\n`);
+    expect(first.stderr).toBe(
+      `${shown.toString()}: applied ${Object.keys(postgresMigrations).length} PostgreSQL schema versions (${Object.keys(postgresMigrations).join(', ')})\n`,
+    );
     if (new URL(url).password) expect(first.stderr).not.toContain(new URL(url).password);
-    const tables = await withClient(url, async (client) =>
-      (await client.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'")).rows[0].n as number);
+    const tables = await withClient(
+      url,
+      async (client) => (await client.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'")).rows[0].n as number,
+    );
     expect(tables).toBeGreaterThan(25);
 
     const second = await migrate(url);

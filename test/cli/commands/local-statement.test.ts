@@ -38,10 +38,20 @@ describe('the landlord statement workflow from the command line', () => {
     const { propertyId, landlordId } = await baobabHome(h);
     const local = (args: string[], now: number) => h.cli([...args, '--format', 'json', '--raw'], { now: () => now });
 
-    const prepared = await local(['local', 'statement', 'prepare', '--company', '1', '--property', String(propertyId), '--month', '3', '--year', '2026', '--final'], APRIL_5);
+    const prepared = await local(
+      ['local', 'statement', 'prepare', '--company', '1', '--property', String(propertyId), '--month', '3', '--year', '2026', '--final'],
+      APRIL_5,
+    );
     expect(prepared.code, prepared.stderr).toBe(0);
     const statement = printed(prepared.stdout);
-    expect(statement).toMatchObject({ ...MARCH_COMBINED_STATEMENT, statementType: 'FINAL', month: 'MARCH', year: 2026, propertyName: 'Baobab Court', datePrepared: APRIL_5 });
+    expect(statement).toMatchObject({
+      ...MARCH_COMBINED_STATEMENT,
+      statementType: 'FINAL',
+      month: 'MARCH',
+      year: 2026,
+      propertyName: 'Baobab Court',
+      datePrepared: APRIL_5,
+    });
     expect(prepared.stderr).toBe(`prepared FINAL statement ${statement.id} (Baobab Court, MARCH 2026, net due 46,912.00)\n`);
 
     const early = await local(['local', 'statement', 'mark-paid', String(statement.id)], APRIL_9);
@@ -63,15 +73,26 @@ describe('the landlord statement workflow from the command line', () => {
     expect(listed.code, listed.stderr).toBe(0);
     const stored = JSON.parse(listed.stdout) as Record<string, unknown>[];
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ ...MARCH_COMBINED_STATEMENT, id: statement.id, statementType: 'FINAL', approvedForPmt: 'YES', datePrepared: APRIL_5, dateApproved: APRIL_9 });
+    expect(stored[0]).toMatchObject({
+      ...MARCH_COMBINED_STATEMENT,
+      id: statement.id,
+      statementType: 'FINAL',
+      approvedForPmt: 'YES',
+      datePrepared: APRIL_5,
+      dateApproved: APRIL_9,
+    });
     const unpaid = await h.cli(['statements', '--company', '1', '--landlord', String(landlordId), '--status', 'NO', '--format', 'json']);
     expect(JSON.parse(unpaid.stdout)).toEqual([]);
     // Paying records the payment to the landlord: the net amount due, on the day it was marked.
     const store = await openStore(h.db);
     try {
-      const row = store.sqlite.prepare('select paid_posted as paidPosted, date_paid as datePaid, amt_pyble_cents as amtPybleCents from statements where id = ?').get(statement.id);
+      const row = store.sqlite
+        .prepare('select paid_posted as paidPosted, date_paid as datePaid, amt_pyble_cents as amtPybleCents from statements where id = ?')
+        .get(statement.id);
       expect(row).toEqual({ paidPosted: 'YES', datePaid: APRIL_12, amtPybleCents: 4_691_200 });
-      const payments = store.sqlite.prepare('select amount_cents as amountCents, payment_date as date from landlord_payments where statement_id = ?').all(statement.id);
+      const payments = store.sqlite
+        .prepare('select amount_cents as amountCents, payment_date as date from landlord_payments where statement_id = ?')
+        .all(statement.id);
       expect(payments).toEqual([{ amountCents: 4_691_200, date: APRIL_12 }]);
     } finally {
       await store.close();

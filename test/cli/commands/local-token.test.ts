@@ -36,7 +36,12 @@ describe('a real token, revoked', () => {
     expect(before.code, before.stderr).toBe(0);
     expect(JSON.parse(before.stdout)).toHaveLength(2);
 
-    const listed = JSON.parse((await local(['list', '--format', 'json', '--raw'])).stdout) as { id: number; name: string; createdAt: number; revokedAt: number | null }[];
+    const listed = JSON.parse((await local(['list', '--format', 'json', '--raw'])).stdout) as {
+      id: number;
+      name: string;
+      createdAt: number;
+      revokedAt: number | null;
+    }[];
     expect(listed.find((t) => t.id === id)).toMatchObject({ name: 'Back office', createdAt: CREATED, revokedAt: null });
 
     const revoked = await local(['revoke', String(id)], REVOKED);

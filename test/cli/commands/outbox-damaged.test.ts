@@ -34,12 +34,22 @@ async function truncatedOutbox(into: string): Promise<{ main: Buffer; wal: Buffe
   const file = join(fixture.newHome(), 'whole.outbox.db');
   const outbox = await Outbox.open(file);
   for (let i = 0; i < 300; i++) {
-    outbox.add({ idempotencyKey: `key-${i}`, target: fixture.server().url, body: { ...saleBody(), notes: `sale ${i} ${'x'.repeat(400)}` }, createdAt: 1_000 + i, reason: 'offline' });
+    outbox.add({
+      idempotencyKey: `key-${i}`,
+      target: fixture.server().url,
+      body: { ...saleBody(), notes: `sale ${i} ${'x'.repeat(400)}` },
+      createdAt: 1_000 + i,
+      reason: 'offline',
+    });
   }
   outbox.close();
   const db = new Database(file);
   db.pragma('wal_autocheckpoint = 0');
-  db.prepare('insert into outbox (idempotency_key, target, company_id, body, created_at) values (?, ?, 1, ?, 2000)').run('key-last', fixture.server().url, JSON.stringify(saleBody()));
+  db.prepare('insert into outbox (idempotency_key, target, company_id, body, created_at) values (?, ?, 1, ?, 2000)').run(
+    'key-last',
+    fixture.server().url,
+    JSON.stringify(saleBody()),
+  );
   copyFileSync(file, into);
   copyFileSync(`${file}-wal`, `${into}-wal`);
   db.close();
@@ -50,7 +60,11 @@ async function truncatedOutbox(into: string): Promise<{ main: Buffer; wal: Buffe
 const cli = (home: string, args: string[]) => runInProcess(['--base-url', fixture.server().url, '--token', 't', ...args], { home });
 
 function expectNamedAndKept(stderr: string, file: string, bytes: Buffer, said: RegExp): void {
-  expect(stderr).toMatch(new RegExp(`^shopprop: the outbox file ${file} cannot be read \\(${said.source}\\): the sales kept in it could not be read, and nothing in it was changed or deleted`));
+  expect(stderr).toMatch(
+    new RegExp(
+      `^shopprop: the outbox file ${file} cannot be read \\(${said.source}\\): the sales kept in it could not be read, and nothing in it was changed or deleted`,
+    ),
+  );
   expect(stderr).toContain(`move it aside and keep the copy: mv ${file} ${file}.damaged`);
   expect(stderr.trimEnd().split('\n')).toHaveLength(1);
   expect(readFileSync(file).equals(bytes)).toBe(true);
@@ -62,7 +76,10 @@ describe('an outbox file that cannot be read', () => {
     fixture.server().handle((_req, res) => json(res, 200, { success: 'true', id: 1, receiptNo: 'R1' }));
     const bytes = Buffer.from('these are the notes of the shop, not a database\n'.repeat(40));
     const { home, file } = homeWithOutbox(bytes);
-    for (const args of [['sale', 'outbox'], ['sale', 'sync']]) {
+    for (const args of [
+      ['sale', 'outbox'],
+      ['sale', 'sync'],
+    ]) {
       const result = await cli(home, args);
       expect(result.code, result.stderr).toBe(1);
       expectNamedAndKept(result.stderr, file, bytes, /file is not a database/);
@@ -75,7 +92,10 @@ describe('an outbox file that cannot be read', () => {
     fixture.server().seen.length = 0;
     const { home, file } = homeWithOutbox(Buffer.alloc(0));
     const { main, wal } = await truncatedOutbox(file);
-    for (const args of [['sale', 'outbox'], ['sale', 'sync']]) {
+    for (const args of [
+      ['sale', 'outbox'],
+      ['sale', 'sync'],
+    ]) {
       const result = await cli(home, args);
       expect(result.code, result.stderr).toBe(1);
       expectNamedAndKept(result.stderr, file, main, /database disk image is malformed/);

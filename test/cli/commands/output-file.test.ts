@@ -32,7 +32,8 @@ function serveSpecs(failAt?: number): void {
   });
 }
 
-const specsTo = (file: string, extra: string[] = []) => home().cli(['--base-url', server.url, '--token', 't', ...extra, 'receipt', 'specs', '--company', '1', '--all', '-o', file]);
+const specsTo = (file: string, extra: string[] = []) =>
+  home().cli(['--base-url', server.url, '--token', 't', ...extra, 'receipt', 'specs', '--company', '1', '--all', '-o', file]);
 const leftovers = (dir: string) => readdirSync(dir).filter((name) => name.includes('.partial'));
 
 describe('--output FILE', () => {
@@ -61,21 +62,24 @@ describe('--output FILE', () => {
 
   it('leaves an older file of the same name as it was when the new one fails', async () => {
     serveSpecs(3);
-    const file = home().file('specs.json', 'yesterday\'s export\n');
+    const file = home().file('specs.json', "yesterday's export\n");
     const result = await specsTo(file);
     expect(result.code).not.toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe('yesterday\'s export\n');
+    expect(readFileSync(file, 'utf8')).toBe("yesterday's export\n");
     expect(leftovers(home().dir)).toEqual([]);
   });
 
-  it('shows a progress line on a terminal\'s stderr while pages arrive, and clears it', async () => {
+  it("shows a progress line on a terminal's stderr while pages arrive, and clears it", async () => {
     serveSpecs();
     let clock = 0;
     // Each reading of the clock is a second later, so no update is held back by the 100 ms throttle.
-    const result = await home().cli(['--base-url', server.url, '--token', 't', 'receipt', 'specs', '--company', '1', '--all', '-o', join(home().dir, 'p.csv')], {
-      stderrIsTTY: true,
-      now: () => (clock += 1000),
-    });
+    const result = await home().cli(
+      ['--base-url', server.url, '--token', 't', 'receipt', 'specs', '--company', '1', '--all', '-o', join(home().dir, 'p.csv')],
+      {
+        stderrIsTTY: true,
+        now: () => (clock += 1000),
+      },
+    );
     expect(result.code, result.stderr).toBe(0);
     // One line rewritten in place: each update returns the carriage, the last reaches the total, then it is cleared.
     const file = join(home().dir, 'p.csv');

@@ -33,7 +33,7 @@ describe('receipt print -o', () => {
     expect(bytes.subarray(-8).toString('latin1')).toMatch(/%%EOF\s*$/);
   });
 
-  it('-o FILE.json writes the receipt as JSON, -o FILE.txt as the printer\'s text', async () => {
+  it("-o FILE.json writes the receipt as JSON, -o FILE.txt as the printer's text", async () => {
     expect((await cli(['receipt', 'print', '120', '-o', file('r.json')])).code).toBe(0);
     expect(JSON.parse(readFileSync(file('r.json'), 'utf8'))).toMatchObject({ receiptNo: 'R000120' });
     expect((await cli(['receipt', 'print', '120', '-o', file('r.txt')])).code).toBe(0);
@@ -88,7 +88,7 @@ describe('one CSV money writer', () => {
     expect(rows[0]!.taxAmount).toMatch(/^\d+\.\d\d$/);
   });
 
-  it('and --fields picks the preview\'s columns in csv and json', async () => {
+  it("and --fields picks the preview's columns in csv and json", async () => {
     const body = JSON.stringify(saleBody(refs, [accessoryLine(refs, 2)]));
     const csv = await cli(['sale', 'save', '--file', '-', '--dry-run', '--format', 'csv', '--fields', 'item,lineTotal'], body);
     expect(csv.stdout).toBe('item,lineTotal\r\nUSB-C charger 25W,3700.00\r\n');

@@ -17,7 +17,9 @@ describe('the totals row of the sale list', () => {
     expect(page.code, page.stderr).toBe(0);
     expect(page.stderr).toContain('showing 5 of 900');
     expect(totalsRow(page.stdout)).toMatch(/^│ Page total\s+│/);
-    const totals = [...page.stdout.matchAll(/^│ \d{4}-\d\d-\d\d │[^│]+│[^│]+│\s+([\d,]+\.\d\d) │/gm)].map((m) => Math.round(Number(m[1]!.replaceAll(',', '')) * 100));
+    const totals = [...page.stdout.matchAll(/^│ \d{4}-\d\d-\d\d │[^│]+│[^│]+│\s+([\d,]+\.\d\d) │/gm)].map((m) =>
+      Math.round(Number(m[1]!.replaceAll(',', '')) * 100),
+    );
     expect(totals).toHaveLength(5);
     const sum = totals.reduce((a, b) => a + b, 0);
     expect(totalsRow(page.stdout)).toContain(`${(sum / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} │`);

@@ -29,7 +29,13 @@ async function run(target: Target, args: string[]) {
   const via = target === 'embedded' ? ['--db', server.dbFile] : ['--base-url', server.url, '--token', token];
   const result = await runInProcess([...via, '--company', '1', ...args, '--format', 'ndjson', '--raw'], { home: home.dir });
   expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-  return { records: result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>), stderr: result.stderr };
+  return {
+    records: result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+    stderr: result.stderr,
+  };
 }
 
 const ids = (sql: string, ...params: unknown[]) => (server.store.sqlite.prepare(sql).all(...params) as { id: number }[]).map((r) => r.id);
@@ -61,22 +67,33 @@ function startOf(flags: string[]): number {
 describe.each(TARGETS)('paging flags, %s', (target) => {
   it('sale items: with each filter and with filters together', async () => {
     const person = one('select user_id as v from cash_sale_lines where company_id = 1 group by user_id order by count(*) desc, user_id limit 1');
-    const product = one('select item_product_id as v from cash_sale_lines where company_id = 1 group by item_product_id order by count(*) desc, item_product_id limit 1');
-    const category = one('select item_category_id as v from cash_sale_lines where company_id = 1 and item_category_id is not null group by item_category_id order by count(*) desc limit 1');
-    const lines = (where: string, ...params: number[]) => ids(`select id from cash_sale_lines where company_id = 1 ${where} order by issue_date desc, id desc`, ...params);
+    const product = one(
+      'select item_product_id as v from cash_sale_lines where company_id = 1 group by item_product_id order by count(*) desc, item_product_id limit 1',
+    );
+    const category = one(
+      'select item_category_id as v from cash_sale_lines where company_id = 1 and item_category_id is not null group by item_category_id order by count(*) desc limit 1',
+    );
+    const lines = (where: string, ...params: number[]) =>
+      ids(`select id from cash_sale_lines where company_id = 1 ${where} order by issue_date desc, id desc`, ...params);
     const filters: [string[], number[]][] = [
       [[], lines('')],
       [['--shop', '1'], lines('and retail_shop_id = ?', 1)],
       [['--sales-person', String(person)], lines('and user_id = ?', person)],
       [['--item', String(product)], lines('and item_product_id = ?', product)],
       [['--category', String(category)], lines('and item_category_id = ?', category)],
-      [['--shop', '1', '--sales-person', String(person), '--category', String(category)], lines('and retail_shop_id = 1 and user_id = ? and item_category_id = ?', person, category)],
+      [
+        ['--shop', '1', '--sales-person', String(person), '--category', String(category)],
+        lines('and retail_shop_id = 1 and user_id = ? and item_category_id = ?', person, category),
+      ],
     ];
     for (const [filter, all] of filters) {
       expect(all.length, filter.join(' ')).toBeGreaterThan(5);
       for (const paging of PAGINGS) {
         const { records, stderr } = await run(target, ['sale', 'items', ...filter, ...paging.flags]);
-        expect(records.map((r) => r.id), [...filter, ...paging.flags].join(' ')).toEqual(paging.slice(all));
+        expect(
+          records.map((r) => r.id),
+          [...filter, ...paging.flags].join(' '),
+        ).toEqual(paging.slice(all));
         expectNotice(stderr, records.length, all.length - startOf(paging.flags));
       }
     }
@@ -94,7 +111,10 @@ describe.each(TARGETS)('paging flags, %s', (target) => {
     for (const [filter, all] of filters) {
       for (const paging of PAGINGS) {
         const { records, stderr } = await run(target, ['sale', 'list', ...filter, ...paging.flags]);
-        expect(records.map((r) => r.id), [...filter, ...paging.flags].join(' ')).toEqual(paging.slice(all));
+        expect(
+          records.map((r) => r.id),
+          [...filter, ...paging.flags].join(' '),
+        ).toEqual(paging.slice(all));
         expectNotice(stderr, records.length, all.length - startOf(paging.flags));
       }
     }
@@ -104,14 +124,24 @@ describe.each(TARGETS)('paging flags, %s', (target) => {
     const all = ids("select id from item_specs where company_id = 1 and status = 'in_stock' order by id");
     for (const paging of PAGINGS) {
       const { records, stderr } = await run(target, ['receipt', 'specs', ...paging.flags]);
-      expect(records.map((r) => r.id), paging.flags.join(' ')).toEqual(paging.slice(all));
+      expect(
+        records.map((r) => r.id),
+        paging.flags.join(' '),
+      ).toEqual(paging.slice(all));
       expectNotice(stderr, records.length, all.length - startOf(paging.flags));
     }
   });
 
   it('paidbalance: by zone, officer, property, and zone with officer', async () => {
-    const zoneAndOfficer = server.store.sqlite.prepare('select zone_id as zone, field_officer_id as officer from properties where company_id = 1 order by id limit 1').get() as { zone: number; officer: number };
-    const filters = [['--zone', '1'], ['--officer', '2'], ['--property', '1'], ['--zone', String(zoneAndOfficer.zone), '--officer', String(zoneAndOfficer.officer)]];
+    const zoneAndOfficer = server.store.sqlite
+      .prepare('select zone_id as zone, field_officer_id as officer from properties where company_id = 1 order by id limit 1')
+      .get() as { zone: number; officer: number };
+    const filters = [
+      ['--zone', '1'],
+      ['--officer', '2'],
+      ['--property', '1'],
+      ['--zone', String(zoneAndOfficer.zone), '--officer', String(zoneAndOfficer.officer)],
+    ];
     for (const filter of filters) {
       const month = ['--month', '10', '--year', '2026', ...filter];
       const whole = (await run(target, ['paidbalance', ...month])).records;
@@ -127,7 +157,11 @@ describe.each(TARGETS)('paging flags, %s', (target) => {
   it('statements: by landlord, landlord and zone, and paid status', async () => {
     const landlord = one('select landlord_id as v from statements where company_id = 1 group by landlord_id order by count(*) desc, landlord_id limit 1');
     const zone = one(`select zone_id as v from statements where landlord_id = ${landlord} group by zone_id order by count(*) desc limit 1`);
-    const filters = [['--landlord', String(landlord)], ['--landlord', String(landlord), '--zone', String(zone)], ['--landlord', String(landlord), '--status', 'ALL']];
+    const filters = [
+      ['--landlord', String(landlord)],
+      ['--landlord', String(landlord), '--zone', String(zone)],
+      ['--landlord', String(landlord), '--status', 'ALL'],
+    ];
     for (const filter of filters) {
       const whole = (await run(target, ['statements', ...filter])).records;
       expect(whole.map((s) => s.id).sort()).toEqual(

@@ -28,7 +28,19 @@ describe('PDFs saved from the command line', () => {
       await store.close();
     }
     for (const month of ['2', '3']) {
-      const prepared = await h.cli(['local', 'statement', 'prepare', '--company', '1', '--property', String(ids.propertyId), '--month', month, '--year', '2026']);
+      const prepared = await h.cli([
+        'local',
+        'statement',
+        'prepare',
+        '--company',
+        '1',
+        '--property',
+        String(ids.propertyId),
+        '--month',
+        month,
+        '--year',
+        '2026',
+      ]);
       expect(prepared.code, prepared.stderr).toBe(0);
     }
     const dir = join(h.dir, 'statements');

@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('payadvice --fields', () => {
-  it('picks the pay advice\'s fields in JSON and ndjson, in the order given', async () => {
+  it("picks the pay advice's fields in JSON and ndjson, in the order given", async () => {
     const whole = JSON.parse((await cli([...ADVICE, '--format', 'json'])).stdout);
     const json = await cli([...ADVICE, '--format', 'json', '--fields', 'netAmountDue,manFees']);
     expect(json.code, json.stderr).toBe(0);
@@ -41,7 +41,7 @@ describe('payadvice --fields', () => {
     expect(withRents.stdout).not.toMatch(/Net amount due|Expenses/);
   });
 
-  it('picks the rent lines\' columns in CSV', async () => {
+  it("picks the rent lines' columns in CSV", async () => {
     const csv = await cli([...ADVICE, '--format', 'csv', '--fields', 'unitNo,balanceCf']);
     expect(csv.code, csv.stderr).toBe(0);
     expect(csv.stdout.split('\r\n')[0]).toBe('unitNo,balanceCf');
@@ -59,6 +59,8 @@ describe('payadvice --fields', () => {
   it('is refused, not ignored, by a command with no columns to choose', async () => {
     const receipt = await cli(['receipt', 'print', '120', '--fields', 'id']);
     expect(receipt.code).toBe(2);
-    expect(receipt.stderr).toBe('shopprop: `shopprop receipt print` has no columns to choose, so --fields does not apply; --fields is for lists, reports and sale previews\n');
+    expect(receipt.stderr).toBe(
+      'shopprop: `shopprop receipt print` has no columns to choose, so --fields does not apply; --fields is for lists, reports and sale previews\n',
+    );
   });
 });

@@ -42,16 +42,25 @@ const outboxFile = () => join(home.dir, 'data', 'outbox.db');
 
 async function keep(sales: { body: SaveCashSaleBody; target?: string }[]): Promise<void> {
   const outbox = await Outbox.open(outboxFile());
-  sales.forEach(({ body, target }, i) => outbox.add({ idempotencyKey: `00000000-0000-4000-8000-${String(Date.now() % 1e6).padStart(6, '0')}${String(i).padStart(6, '0')}`, target: target ?? server.url, body, createdAt: 1_000 + i, reason: 'service unreachable' }));
+  sales.forEach(({ body, target }, i) =>
+    outbox.add({
+      idempotencyKey: `00000000-0000-4000-8000-${String(Date.now() % 1e6).padStart(6, '0')}${String(i).padStart(6, '0')}`,
+      target: target ?? server.url,
+      body,
+      createdAt: 1_000 + i,
+      reason: 'service unreachable',
+    }),
+  );
   outbox.close();
 }
 
 const cli = (args: string[], baseUrl = server.url) => runInProcess(['--base-url', baseUrl, '--token', token, ...args], { home: home.dir });
-const kept = async () => JSON.parse((await cli(['sale', 'outbox', '--format', 'json'])).stdout) as { outboxId: number; status: string; lastError: string | null; issuedTo: string }[];
+const kept = async () =>
+  JSON.parse((await cli(['sale', 'outbox', '--format', 'json'])).stdout) as { outboxId: number; status: string; lastError: string | null; issuedTo: string }[];
 const salesWithRef = (ref: string) => server.store.sqlite.prepare('select count(*) as n from cash_sales where ref_no = ?').get(ref) as { n: number };
 
 describe('a sale the service refuses', () => {
-  it('stays in the outbox with the service\'s reasons, and the sales after it are still sent', async () => {
+  it("stays in the outbox with the service's reasons, and the sales after it are still sent", async () => {
     const [unit] = unitsInStock(server.store, 1, 1, 40);
     await keep([
       { body: saleBody(refs, [unitLine(unit!)], { over: { refNo: 'REF-A', issuedTo: 'Amina' } }) },
@@ -77,7 +86,12 @@ describe('a sale the service refuses', () => {
     const shown = await cli(['sale', 'outbox', 'show', '2', '--format', 'json']);
     expect(shown.code, shown.stderr).toBe(0);
     const document = JSON.parse(shown.stdout);
-    expect(document).toMatchObject({ outboxId: 2, status: 'refused', target: server.url, sale: { refNo: 'REF-B', issuedTo: 'Baraka', itemIssuesDto: [{ invItemSpecsId: unit!.id }] } });
+    expect(document).toMatchObject({
+      outboxId: 2,
+      status: 'refused',
+      target: server.url,
+      sale: { refNo: 'REF-B', issuedTo: 'Baraka', itemIssuesDto: [{ invItemSpecsId: unit!.id }] },
+    });
     expect(document.reasons.length).toBeGreaterThan(0);
     expect(document.reasons.join(' ')).toMatch(/already sold/);
 
@@ -148,9 +162,12 @@ describe('sale outbox delete', () => {
 });
 
 describe('sale outbox send', () => {
-  it('--to PROFILE delivers a sale kept for a service that is gone to that profile\'s service, once', async () => {
+  it("--to PROFILE delivers a sale kept for a service that is gone to that profile's service, once", async () => {
     await keep([{ body: saleBody(refs, [accessoryLine(refs)], { over: { refNo: 'MOVED-1' } }), target: deadUrl }]);
-    for (const [key, value] of [['baseUrl', server.url], ['token', token]]) {
+    for (const [key, value] of [
+      ['baseUrl', server.url],
+      ['token', token],
+    ]) {
       const set = await runInProcess(['--profile', 'head-office', 'config', 'set', key!, value!], { home: home.dir });
       expect(set.code, set.stderr).toBe(0);
     }
@@ -165,9 +182,15 @@ describe('sale outbox send', () => {
 
   it('refused: stays with the reasons (exit 2); unreachable: stays waiting (exit 5)', async () => {
     const [unit] = unitsInStock(server.store, 1, 1, 41);
-    const sold = await server.request('POST', '/api/inventorycashsale/save', { token, body: saleBody(refs, [unitLine(unit!)], { over: { refNo: 'SOLD-FIRST' } }) });
+    const sold = await server.request('POST', '/api/inventorycashsale/save', {
+      token,
+      body: saleBody(refs, [unitLine(unit!)], { over: { refNo: 'SOLD-FIRST' } }),
+    });
     expect(sold.status).toBe(200);
-    await keep([{ body: saleBody(refs, [unitLine(unit!)], { over: { refNo: 'SOLD-AGAIN' } }) }, { body: saleBody(refs, [accessoryLine(refs)]), target: deadUrl }]);
+    await keep([
+      { body: saleBody(refs, [unitLine(unit!)], { over: { refNo: 'SOLD-AGAIN' } }) },
+      { body: saleBody(refs, [accessoryLine(refs)]), target: deadUrl },
+    ]);
 
     const refused = await cli(['sale', 'outbox', 'send', '1']);
     expect(refused.code).toBe(2);

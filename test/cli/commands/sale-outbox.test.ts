@@ -77,7 +77,9 @@ function sale(refNo: string): SaveCashSaleBody {
 }
 
 function salesWithRef(pattern: string): { ref_no: string; n: number; receipt_no: string }[] {
-  return store.sqlite.prepare('select ref_no, count(*) as n, max(receipt_no) as receipt_no from cash_sales where ref_no like ? group by ref_no order by ref_no').all(pattern) as never;
+  return store.sqlite
+    .prepare('select ref_no, count(*) as n, max(receipt_no) as receipt_no from cash_sales where ref_no like ? group by ref_no order by ref_no')
+    .all(pattern) as never;
 }
 
 describe('a sale made while the server is down', () => {
@@ -96,7 +98,9 @@ describe('a sale made while the server is down', () => {
 
     const listed = await cli(home, url, ['sale', 'outbox']);
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toMatchObject([{ outboxId: 1, issuedTo: 'Test customer', totalAmount: 1850, attempts: 1, target: url, idempotencyKey: queued.idempotencyKey }]);
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { outboxId: 1, issuedTo: 'Test customer', totalAmount: 1850, attempts: 1, target: url, idempotencyKey: queued.idempotencyKey },
+    ]);
 
     // Still down: sync stops at once, keeps the sale and says so (exit 5).
     const early = await cli(home, url, ['sale', 'sync']);
@@ -118,7 +122,6 @@ describe('a sale made while the server is down', () => {
     expect(salesWithRef('OFF-1')).toMatchObject([{ n: 1 }]);
   }, 60_000);
 });
-
 
 /**
  * In front of the real server: passes requests on, or forwards a save and then drops the
@@ -214,6 +217,9 @@ describe('an interrupted delivery', () => {
     proxy.mode = 'pass';
     const synced = await cli(home, proxy.url, ['sale', 'sync']);
     expect(synced.code, synced.stderr).toBe(0);
-    expect(salesWithRef('SYNCDIE-%')).toMatchObject([{ ref_no: 'SYNCDIE-1', n: 1 }, { ref_no: 'SYNCDIE-2', n: 1 }]);
+    expect(salesWithRef('SYNCDIE-%')).toMatchObject([
+      { ref_no: 'SYNCDIE-1', n: 1 },
+      { ref_no: 'SYNCDIE-2', n: 1 },
+    ]);
   }, 60_000);
 });

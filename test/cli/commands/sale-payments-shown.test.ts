@@ -27,13 +27,19 @@ function splitSale() {
 }
 
 describe('payments shown', () => {
-  it('sale list --format json carries each sale\'s payments', async () => {
+  it("sale list --format json carries each sale's payments", async () => {
     const split = splitSale();
     const result = await cli('sale', 'list', '--company', '1', '--all', '--format', 'json');
     expect(result.code, result.stderr).toBe(0);
-    const sales = JSON.parse(result.stdout) as { id: number; amountPaid: number; payments: { name: string; method: string; amount: number; referenceNo: string | null }[] }[];
+    const sales = JSON.parse(result.stdout) as {
+      id: number;
+      amountPaid: number;
+      payments: { name: string; method: string; amount: number; referenceNo: string | null }[];
+    }[];
     const sale = sales.find((s) => s.id === split.id)!;
-    expect(sale.payments.map((p) => [p.name, p.method, Math.round(p.amount * 100), p.referenceNo ?? ''])).toEqual(split.channels.map((c) => [c.name, c.method, c.amount_cents, c.reference_no]));
+    expect(sale.payments.map((p) => [p.name, p.method, Math.round(p.amount * 100), p.referenceNo ?? ''])).toEqual(
+      split.channels.map((c) => [c.name, c.method, c.amount_cents, c.reference_no]),
+    );
     // Every sale's payments add up to what it says was paid.
     for (const s of sales) expect(s.payments.reduce((sum, p) => sum + Math.round(p.amount * 100), 0)).toBe(Math.round(s.amountPaid * 100));
   });
@@ -74,7 +80,7 @@ describe('payments shown', () => {
     expect(wrong.stderr).toContain('expected a sale id (e.g. 120) or a receipt number (e.g. R000120)');
   });
 
-  it('sale list --shop 2 --limit 3 pages the shop\'s sales like any list, newest first', async () => {
+  it("sale list --shop 2 --limit 3 pages the shop's sales like any list, newest first", async () => {
     const expected = query<{ id: number }>('select id from cash_sales where retail_shop_id = 2 order by issue_date desc, id desc');
     const first = await cli('sale', 'list', '--shop', '2', '--limit', '3', '--format', 'json');
     expect(first.code, first.stderr).toBe(0);
@@ -86,8 +92,14 @@ describe('payments shown', () => {
   });
 
   it('sale list --shop with --sales-person lists the sales of both', async () => {
-    const [pair] = query<{ shop: number; user: number }>('select retail_shop_id as shop, user_id as user from cash_sales where company_id = 1 group by 1, 2 order by count(*) desc limit 1');
-    const expected = query<{ id: number }>('select id from cash_sales where retail_shop_id = ? and user_id = ? order by issue_date desc, id desc', pair!.shop, pair!.user);
+    const [pair] = query<{ shop: number; user: number }>(
+      'select retail_shop_id as shop, user_id as user from cash_sales where company_id = 1 group by 1, 2 order by count(*) desc limit 1',
+    );
+    const expected = query<{ id: number }>(
+      'select id from cash_sales where retail_shop_id = ? and user_id = ? order by issue_date desc, id desc',
+      pair!.shop,
+      pair!.user,
+    );
     const result = await cli('sale', 'list', '--shop', String(pair!.shop), '--sales-person', String(pair!.user), '--all', '--format', 'json');
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as { id: number }[]).map((s) => s.id)).toEqual(expected.map((s) => s.id));

@@ -53,7 +53,7 @@ describe('sale save --file - (stdin)', () => {
     expect(salesWithRef('PIPE-2')).toEqual([]);
   });
 
-  it('passes on the server\'s refusal of a unit already sold (405 -> exit 2)', async () => {
+  it("passes on the server's refusal of a unit already sold (405 -> exit 2)", async () => {
     const body = saleBody(refs, [unitLine(unit!)], { over: { refNo: 'PIPE-3' } });
     const { code, stderr } = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: JSON.stringify(body) });
     expect(code).toBe(2);
@@ -66,7 +66,14 @@ describe('sale save --file - (stdin)', () => {
     const body = saleBody(refs, [accessoryLine(refs, 3, 50)], { over: { refNo: 'PIPE-4' } });
     const { code, stdout, stderr } = await runInProcess(['--db', db, 'sale', 'save', '--file', '-', '--dry-run'], { home, input: JSON.stringify(body) });
     expect(code, stderr).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ status: 'valid', subTotal: 5550, totalDiscount: 50, totalAmount: 5500, balance: 0, lines: [{ lineTotal: 5500 }] });
+    expect(JSON.parse(stdout)).toMatchObject({
+      status: 'valid',
+      subTotal: 5550,
+      totalDiscount: 50,
+      totalAmount: 5500,
+      balance: 0,
+      lines: [{ lineTotal: 5500 }],
+    });
     expect(stderr).toContain('nothing was saved');
     expect(salesWithRef('PIPE-4')).toEqual([]);
   });
@@ -75,7 +82,10 @@ describe('sale save --file - (stdin)', () => {
     const body = saleBody(refs, [accessoryLine(refs, 1)], { over: { refNo: 'PIPE-5' } }) as Partial<ReturnType<typeof saleBody>>;
     delete body.retailShopId;
     delete body.userId;
-    const saved = await runInProcess(['--db', db, 'sale', 'save', '--file', '-', '--shop', String(refs.shopId), '--user', String(refs.userId), '--format', 'csv'], { home, input: JSON.stringify(body) });
+    const saved = await runInProcess(
+      ['--db', db, 'sale', 'save', '--file', '-', '--shop', String(refs.shopId), '--user', String(refs.userId), '--format', 'csv'],
+      { home, input: JSON.stringify(body) },
+    );
     expect(saved.code, saved.stderr).toBe(0);
     expect(saved.stdout).toMatch(/^status,id,receiptNo,idempotencyKey\r\nsaved,\d+,R\d{6},[0-9a-f-]{36}\r\n$/);
     const broken = await runInProcess(['--db', db, 'sale', 'save', '--file', '-'], { home, input: '{"issuedTo": "x",' });

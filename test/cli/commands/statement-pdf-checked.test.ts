@@ -41,7 +41,9 @@ describe('a document link that does not answer a PDF', () => {
     mkdirSync(dir);
     const result = await cli(['statement-pdf', '12', '-o', join(dir, 's.pdf')]);
     expect(result.code, result.stderr).toBe(6);
-    expect(result.stderr).toMatch(/^shopprop: statement document \(GET \/docs\/12\.pdf\) failed: HTTP 200 not a PDF: text\/html, 56 bytes, starts with <html><body>Session expi/);
+    expect(result.stderr).toMatch(
+      /^shopprop: statement document \(GET \/docs\/12\.pdf\) failed: HTTP 200 not a PDF: text\/html, 56 bytes, starts with <html><body>Session expi/,
+    );
     expect(result.stderr).not.toMatch(/saved/);
     expect(readdirSync(dir)).toEqual([]);
   });

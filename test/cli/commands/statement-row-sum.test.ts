@@ -11,8 +11,14 @@ import { readTable, rowsNotAddingUp } from '../../helpers/table-sums.js';
 
 const { dir: home, db } = demoHome();
 
-it.each([['240', true], ['80', false]] as const)('at %s columns every row adds up (terms shown: %s)', async (columns, termsShown) => {
-  const result = await runInProcess(['--db', db, 'statements', '--landlord', '1', '--type', 'FINAL', '--format', 'table'], { home, extra: { COLUMNS: columns } });
+it.each([
+  ['240', true],
+  ['80', false],
+] as const)('at %s columns every row adds up (terms shown: %s)', async (columns, termsShown) => {
+  const result = await runInProcess(['--db', db, 'statements', '--landlord', '1', '--type', 'FINAL', '--format', 'table'], {
+    home,
+    extra: { COLUMNS: columns },
+  });
   expect(result.code, result.stderr).toBe(0);
   const table = readTable(result.stdout);
   const { checked, wrong } = rowsNotAddingUp(table, statementCsvColumns);

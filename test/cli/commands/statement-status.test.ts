@@ -24,11 +24,15 @@ describe('statement status', () => {
     const all = await cli('statements', '--landlord', '1', '--format', 'json');
     expect(all.code, all.stderr).toBe(0);
     const records = JSON.parse(all.stdout) as Record<string, unknown>[];
-    const paid = new Set((JSON.parse((await cli('statements', '--landlord', '1', '--status', 'YES', '--format', 'json')).stdout) as { id: number }[]).map((s) => s.id));
+    const paid = new Set(
+      (JSON.parse((await cli('statements', '--landlord', '1', '--status', 'YES', '--format', 'json')).stdout) as { id: number }[]).map((s) => s.id),
+    );
     expect(paid.size).toBeGreaterThan(0);
     for (const record of records) {
-      for (const field of ['dateApproved', 'approvedById', 'approvedByName', 'approvedForPmt']) expect(record, `${String(record.id)} ${field}`).toHaveProperty(field);
-      const expected = record.statementType === 'INTERIM' ? 'INTERIM draft' : paid.has(record.id as number) ? 'paid' : record.approvedForPmt === 'YES' ? 'approved' : 'FINAL';
+      for (const field of ['dateApproved', 'approvedById', 'approvedByName', 'approvedForPmt'])
+        expect(record, `${String(record.id)} ${field}`).toHaveProperty(field);
+      const expected =
+        record.statementType === 'INTERIM' ? 'INTERIM draft' : paid.has(record.id as number) ? 'paid' : record.approvedForPmt === 'YES' ? 'approved' : 'FINAL';
       expect(record.status, String(record.id)).toBe(expected);
       if (record.statementType === 'INTERIM') expect([record.dateApproved, record.approvedForPmt]).toEqual([null, null]);
     }

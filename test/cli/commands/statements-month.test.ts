@@ -24,7 +24,7 @@ beforeAll(async () => {
 type Listed = { id: number; month: string; year: number; propertyName: string }[];
 
 describe('statements --month --year', () => {
-  it('lists the month\'s statements only', async () => {
+  it("lists the month's statements only", async () => {
     const all = JSON.parse((await cli(['statements', '--landlord', '1', '--format', 'json'])).stdout) as Listed;
     expect(new Set(all.map((s) => s.month)).size).toBeGreaterThan(1);
     const october = await cli(['statements', '--landlord', '1', '--month', '10', '--year', '2026', '--format', 'json']);

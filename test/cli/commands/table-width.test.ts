@@ -11,10 +11,22 @@ import { runInProcess } from '../../helpers/cli-in-process.js';
 const { dir: home, db } = demoHome();
 
 const table = (columns: number, ...args: string[]) => runInProcess(['--db', db, ...args, '--format', 'table'], { home, extra: { COLUMNS: String(columns) } });
-const widest = (text: string) => Math.max(...text.trimEnd().split('\n').map((line) => [...line].length));
-const headers = (text: string) => text.split('\n').find((line) => line.startsWith('│'))!.split('│').map((cell) => cell.trim()).filter(Boolean);
+const widest = (text: string) =>
+  Math.max(
+    ...text
+      .trimEnd()
+      .split('\n')
+      .map((line) => [...line].length),
+  );
+const headers = (text: string) =>
+  text
+    .split('\n')
+    .find((line) => line.startsWith('│'))!
+    .split('│')
+    .map((cell) => cell.trim())
+    .filter(Boolean);
 
-describe('tables at the terminal\'s width', () => {
+describe("tables at the terminal's width", () => {
   it('sale list at 80 columns: within the width, total, paid and balance kept together, the id and payments left out and said so by heading', async () => {
     const result = await table(80, 'sale', 'list', '--limit', '6');
     expect(result.code, result.stderr).toBe(0);
@@ -43,7 +55,21 @@ describe('tables at the terminal\'s width', () => {
     expect(widest(medium.stdout)).toBeLessThanOrEqual(120);
     expect(headers(medium.stdout).length).toBeGreaterThan(kept.length);
     const wide = await table(80, 'paidbalance', '--property', '1', '--month', '10', '--year', '2026', '--wide');
-    expect(headers(wide.stdout)).toEqual(['Property', 'Unit', 'Tenant', 'Total b/f', 'Rent', 'Rent tax', 'Service', 'Service tax', 'Paid rent', 'Paid rent tax', 'Paid service', 'Paid service tax', 'Total c/f']);
+    expect(headers(wide.stdout)).toEqual([
+      'Property',
+      'Unit',
+      'Tenant',
+      'Total b/f',
+      'Rent',
+      'Rent tax',
+      'Service',
+      'Service tax',
+      'Paid rent',
+      'Paid rent tax',
+      'Paid service',
+      'Paid service tax',
+      'Total c/f',
+    ]);
     expect(widest(wide.stdout)).toBeGreaterThan(80);
   });
 
@@ -61,7 +87,15 @@ describe('tables at the terminal\'s width', () => {
   });
 
   it('never leaves out a column chosen with --fields', async () => {
-    const result = await table(80, 'sale', 'list', '--limit', '3', '--fields', 'id,receiptNo,issuedTo,issuedToPhone,totalAmount,amountPaid,balance,payments,refNo');
+    const result = await table(
+      80,
+      'sale',
+      'list',
+      '--limit',
+      '3',
+      '--fields',
+      'id,receiptNo,issuedTo,issuedToPhone,totalAmount,amountPaid,balance,payments,refNo',
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(headers(result.stdout)).toEqual(['ID', 'Receipt', 'Customer', 'Phone', 'Total', 'Paid', 'Balance', 'Payments', 'Ref no']);
   });
@@ -77,7 +111,7 @@ describe('tables at the terminal\'s width', () => {
     }
   });
 
-  it('heads a report\'s table with what it is of; json and csv carry no heading', async () => {
+  it("heads a report's table with what it is of; json and csv carry no heading", async () => {
     const sales = await table(80, 'sale', 'list', '--limit', '2', '--company', '1');
     expect(sales.stdout.split('\n')[0]).toBe('Cash sales · company 1 · newest first');
     const balances = await table(80, 'paidbalance', '--property', '1', '--month', '10', '--year', '2026');

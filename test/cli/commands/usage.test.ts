@@ -22,7 +22,20 @@ describe('shopprop help', () => {
   });
 
   it('gives an example with every command', async () => {
-    for (const command of [['sale', 'list'], ['sale', 'items'], ['sale', 'save'], ['receipt', 'specs'], ['receipt', 'print'], ['paidbalance'], ['payadvice'], ['statements'], ['statement-pdf'], ['serve'], ['demo'], ['config', 'set']]) {
+    for (const command of [
+      ['sale', 'list'],
+      ['sale', 'items'],
+      ['sale', 'save'],
+      ['receipt', 'specs'],
+      ['receipt', 'print'],
+      ['paidbalance'],
+      ['payadvice'],
+      ['statements'],
+      ['statement-pdf'],
+      ['serve'],
+      ['demo'],
+      ['config', 'set'],
+    ]) {
       const { code, stdout } = await cli([...command, '--help']);
       expect(code, command.join(' ')).toBe(0);
       expect(stdout, command.join(' ')).toMatch(/Examples:\n {2}\$ shopprop /);
@@ -46,11 +59,20 @@ describe('shopprop help', () => {
       [['receipt'], ['specs', 'print']],
       [['config'], ['get', 'set', 'unset', 'list', 'use', 'path']],
       [['local'], ['token', 'demo', 'company', 'import', 'statement']],
-      [['local', 'token'], ['create', 'list', 'revoke']],
-      [['local', 'statement'], ['prepare', 'approve', 'mark-paid']],
+      [
+        ['local', 'token'],
+        ['create', 'list', 'revoke'],
+      ],
+      [
+        ['local', 'statement'],
+        ['prepare', 'approve', 'mark-paid'],
+      ],
     ];
     for (const [group, subcommands] of groups) {
-      for (const args of [[...group, '--help'], ['help', ...group]]) {
+      for (const args of [
+        [...group, '--help'],
+        ['help', ...group],
+      ]) {
         const { code, stdout } = await cli(args);
         expect(code, args.join(' ')).toBe(0);
         for (const sub of subcommands) expect(stdout, args.join(' ')).toMatch(new RegExp(`^  ${sub}\\b`, 'm'));
@@ -120,4 +142,3 @@ describe('usage errors exit 2 with one line naming the problem', () => {
     expect(stderr).toMatch(/shopprop demo/);
   });
 });
-

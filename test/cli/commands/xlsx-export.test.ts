@@ -61,7 +61,7 @@ describe('-o FILE.xlsx', () => {
     for (const key of ['totalAmount', 'amountPaid', 'balance']) expect(Math.round((totals.getCell(column(key)).value as number) * 100), key).toBe(centsOf(key));
   });
 
-  it('names a report\'s sheet for the report and its month, headed as its table, its totals those of the JSON rows', async () => {
+  it("names a report's sheet for the report and its month, headed as its table, its totals those of the JSON rows", async () => {
     const file = join(temp.dir, 'paid-balance.xlsx');
     const args = ['paidbalance', '--company', '1', '--zone', '1', '--month', '10', '--year', '2026'];
     expect((await cli([...args, '-o', file])).code).toBe(0);

@@ -6,10 +6,31 @@ import { planLines, sendPlan } from '../../../src/cli/month-end/send/send-plan.j
 function month(landlord: { id: number; email: string | null }, property: number, statement: { type?: string; email?: string | null } | null): PropertyMonth {
   return {
     landlord: { id: landlord.id, companyId: 1, code: `LL${landlord.id}`, name: `Landlord ${landlord.id}`, phone: null, email: landlord.email, properties: 1 },
-    property: { id: property, companyId: 1, code: `P${property}`, name: `Property ${property}`, landlordId: landlord.id, landlord: '', zoneId: null, zone: null, fieldOfficerId: null, fieldOfficer: null, units: 1 },
+    property: {
+      id: property,
+      companyId: 1,
+      code: `P${property}`,
+      name: `Property ${property}`,
+      landlordId: landlord.id,
+      landlord: '',
+      zoneId: null,
+      zone: null,
+      fieldOfficerId: null,
+      fieldOfficer: null,
+      units: 1,
+    },
     paidBalance: [],
     payAdvice: {} as PropertyMonth['payAdvice'],
-    ...(statement ? { statement: { id: property * 10, propertyId: property, statementType: statement.type ?? 'INTERIM', propertyEmail: statement.email ?? null } as PropertyMonth['statement'] } : {}),
+    ...(statement
+      ? {
+          statement: {
+            id: property * 10,
+            propertyId: property,
+            statementType: statement.type ?? 'INTERIM',
+            propertyEmail: statement.email ?? null,
+          } as PropertyMonth['statement'],
+        }
+      : {}),
   };
 }
 
@@ -17,7 +38,7 @@ const withEmail = { id: 1, email: 'one@example.com' };
 const without = { id: 2, email: '  ' };
 
 describe('the send plan', () => {
-  it('groups a landlord\'s statements to their address, else each property\'s; lists the ones without any; skips a property without a statement', () => {
+  it("groups a landlord's statements to their address, else each property's; lists the ones without any; skips a property without a statement", () => {
     const months = [
       month(withEmail, 1, { email: 'ignored@example.com' }),
       month(withEmail, 2, {}),

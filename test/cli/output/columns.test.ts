@@ -67,21 +67,17 @@ describe('column kinds the reports depend on', () => {
   });
 
   it('shows the sale list table as id, date, receipt, customer, total, paid, balance, method', () => {
-    expect(cashSaleColumns.defaultTableFields).toEqual([
-      'id',
-      'issueDate',
-      'receiptNo',
-      'issuedTo',
-      'totalAmount',
-      'amountPaid',
-      'balance',
-      'paymentMethod',
-    ]);
+    expect(cashSaleColumns.defaultTableFields).toEqual(['id', 'issueDate', 'receiptNo', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'paymentMethod']);
   });
 
-  it('heads each price and cost column with what it holds (buyingPrice is the price charged; unitCost the shop\'s cost)', () => {
+  it("heads each price and cost column with what it holds (buyingPrice is the price charged; unitCost the shop's cost)", () => {
     const header = (key: string) => saleItemColumns.columns.find((column) => column.key === key)?.header;
-    expect([header('buyingPrice'), header('unitCost'), header('originalBuyingPrice'), header('defaultBuyingPrice')]).toEqual(['Unit price', 'Unit cost', 'Original price', 'List price']);
+    expect([header('buyingPrice'), header('unitCost'), header('originalBuyingPrice'), header('defaultBuyingPrice')]).toEqual([
+      'Unit price',
+      'Unit cost',
+      'Original price',
+      'List price',
+    ]);
     expect(saleItemColumns.defaultTableFields).toContain('buyingPrice');
     expect(saleItemColumns.defaultTableFields).not.toContain('unitCost');
     for (const set of sets.map(([columns]) => columns)) {

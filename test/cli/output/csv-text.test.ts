@@ -50,7 +50,12 @@ describe('CSV text (RFC 4180)', () => {
   });
 
   it('writes flat objects with a header of their keys, null and absent as empty', () => {
-    expect(csvOfObjects([{ a: 1, b: null, c: true, d: 'x,y' }, { a: 2.5, c: false, d: '' }])).toBe('a,b,c,d\r\n1,,true,"x,y"\r\n2.5,,false,\r\n');
+    expect(
+      csvOfObjects([
+        { a: 1, b: null, c: true, d: 'x,y' },
+        { a: 2.5, c: false, d: '' },
+      ]),
+    ).toBe('a,b,c,d\r\n1,,true,"x,y"\r\n2.5,,false,\r\n');
     expect(csvOfObjects([])).toBe('');
   });
 });

@@ -17,7 +17,16 @@ describe('dates as text', () => {
   });
 
   it('shows the same calendar day as date-fns in the zone, across years and DST changes', () => {
-    const zones = ['Africa/Nairobi', 'UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns'];
+    const zones = [
+      'Africa/Nairobi',
+      'UTC',
+      'America/New_York',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+    ];
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.constantFrom(...zones), (ms, zone) => {
         expect(formatTableDate(ms, zone)).toBe(format(ms, 'yyyy-MM-dd', { in: tz(zone) }));
@@ -32,7 +41,21 @@ describe('dates as text', () => {
   });
 
   it('exports exactly what toISOString writes, across days, years and the range edges', () => {
-    const edges = [0, 1, 999, 1000, 86_399_999, 86_400_000, Date.UTC(2024, 1, 29, 23, 59, 59, 999), 253_402_300_799_999, 253_402_300_800_000, 8.64e15, -1, -86_400_001, 1.5];
+    const edges = [
+      0,
+      1,
+      999,
+      1000,
+      86_399_999,
+      86_400_000,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      253_402_300_799_999,
+      253_402_300_800_000,
+      8.64e15,
+      -1,
+      -86_400_001,
+      1.5,
+    ];
     for (const ms of edges) expect(exportDate(ms)).toBe(new Date(ms).toISOString());
     fc.assert(
       fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => exportDate(ms) === new Date(ms).toISOString()),
@@ -43,7 +66,7 @@ describe('dates as text', () => {
     for (let i = 0; i < 5000; i++, ms += 397) expect(exportDate(ms)).toBe(new Date(ms).toISOString());
   });
 
-  it('exports CSV dates as the company\'s wall-clock time with its offset, or the epoch ms when raw', () => {
+  it("exports CSV dates as the company's wall-clock time with its offset, or the epoch ms when raw", () => {
     expect(zonedExportDate(LATE_MAY_UTC, 'Africa/Nairobi')).toBe('2024-06-01T00:30:00.000+03:00');
     expect(zonedExportDate(LATE_MAY_UTC, 'UTC')).toBe('2024-05-31T21:30:00.000+00:00');
     expect(zonedExportDate(LATE_MAY_UTC, 'America/St_Johns')).toBe('2024-05-31T19:00:00.000-02:30');
@@ -55,7 +78,16 @@ describe('dates as text', () => {
   });
 
   it('writes the same instant and wall-clock time as date-fns in the zone, rows in date order or not', () => {
-    const zones = ['Africa/Nairobi', 'UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu', 'America/St_Johns'];
+    const zones = [
+      'Africa/Nairobi',
+      'UTC',
+      'America/New_York',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+    ];
     const expected = (ms: number, zone: string) => format(ms, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", { in: tz(zone) });
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2200, 0, 1) }), fc.constantFrom(...zones), (ms, zone) => {

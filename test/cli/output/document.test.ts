@@ -31,7 +31,16 @@ const advice: PayAdvice = {
   rentsList: [
     { unitNo: 'A1', tenantName: 'Achieng, Mary', monthlyCharge: 75000, invoiced: 75000, balanceBf: 0, amountPaid: 75000.5, amountPaidTax: 0, balanceCf: -0.5 },
     { unitNo: 'A2', tenantName: 'VACANT', monthlyCharge: 76000, invoiced: 0, balanceBf: 0, amountPaid: 0, amountPaidTax: 0, balanceCf: 0 },
-    { unitNo: 'B1', tenantName: 'Otieno "Jr"', monthlyCharge: 76000, invoiced: 76000, balanceBf: 1000.1, amountPaid: 76000, amountPaidTax: 0, balanceCf: 1000.1 },
+    {
+      unitNo: 'B1',
+      tenantName: 'Otieno "Jr"',
+      monthlyCharge: 76000,
+      invoiced: 76000,
+      balanceBf: 1000.1,
+      amountPaid: 76000,
+      amountPaidTax: 0,
+      balanceCf: 1000.1,
+    },
   ],
   expenseList: [{ txnDate: EXPENSE_DATE, description: 'Plumbing, block A', amount: 2500 }],
 };

@@ -28,11 +28,13 @@ describe('selectFields', () => {
 
   it('refuses an unknown field and names the valid ones', () => {
     expect(() => keys(['id', 'totl'])).toThrow(OutputUsageError);
-    expect(() => keys(['id', 'totl'])).toThrow(/unknown field "totl" for cash sale; valid fields: [^;]*issuedTo[^;]* \(text\); [^;]*totalAmount, balance \(money\); issueDate \(dates\); id, .* \(ids and numbers\); or a column's heading as tables show it$/);
+    expect(() => keys(['id', 'totl'])).toThrow(
+      /unknown field "totl" for cash sale; valid fields: [^;]*issuedTo[^;]* \(text\); [^;]*totalAmount, balance \(money\); issueDate \(dates\); id, .* \(ids and numbers\); or a column's heading as tables show it$/,
+    );
     expect(() => keys(['foo', 'bar'])).toThrow(/unknown fields "foo", "bar"/);
   });
 
-  it('takes a column\'s heading as tables show it; a field name wins over another column\'s heading', () => {
+  it("takes a column's heading as tables show it; a field name wins over another column's heading", () => {
     expect(selectFields(['id', 'property'], statementColumns, 'csv').map((c) => c.key)).toEqual(['id', 'propertyName']);
     expect(selectFields(['Total c/f', 'PROPERTY'], paidBalanceColumns, 'csv').map((c) => c.key)).toEqual(['totalCf', 'property']);
   });

@@ -114,14 +114,18 @@ describe('csv', () => {
   it('round-trips arbitrary text through a CSV reader (exactly with --raw; otherwise with an apostrophe before a formula, and digits a spreadsheet would alter as ="…")', async () => {
     const kept = (name: string) => (/^(?:0\d+|\d{12,})$/.test(name) ? `="${name}"` : /^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.stringMatching(/^\d{1,20}$/)), { minLength: 1, maxLength: 5 }), fc.boolean(), async (names, raw) => {
-        const { text } = await render(
-          names.map((issuedTo, id) => sale({ id: id + 1, issuedTo })),
-          { format: 'csv', fields: ['id', 'issuedTo'], raw },
-        );
-        const rows = parse(text, { columns: true, bom: false }) as Record<string, string>[];
-        expect(rows.map((row) => row.issuedTo)).toEqual(raw ? names : names.map(kept));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.stringMatching(/^\d{1,20}$/)), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        async (names, raw) => {
+          const { text } = await render(
+            names.map((issuedTo, id) => sale({ id: id + 1, issuedTo })),
+            { format: 'csv', fields: ['id', 'issuedTo'], raw },
+          );
+          const rows = parse(text, { columns: true, bom: false }) as Record<string, string>[];
+          expect(rows.map((row) => row.issuedTo)).toEqual(raw ? names : names.map(kept));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -50,7 +50,16 @@ function rentLines(n: number): object[] {
   return Array.from({ length: n }, (_, i) => {
     const [invoiced, balanceBf, amountPaid] = [next(), next() - 100_000, next()];
     const amountPaidTax = i % 2 === 0 ? fromCents(Math.round(cents(amountPaid) * 0.16)) : 0;
-    return { unitNo: `B${i}`, tenantName: `Tenant ${i}`, monthlyCharge: invoiced, invoiced, balanceBf, amountPaid, amountPaidTax, balanceCf: fromCents(cents(balanceBf) + cents(invoiced) - cents(amountPaid) - cents(amountPaidTax)) };
+    return {
+      unitNo: `B${i}`,
+      tenantName: `Tenant ${i}`,
+      monthlyCharge: invoiced,
+      invoiced,
+      balanceBf,
+      amountPaid,
+      amountPaidTax,
+      balanceCf: fromCents(cents(balanceBf) + cents(invoiced) - cents(amountPaid) - cents(amountPaidTax)),
+    };
   });
 }
 
@@ -59,7 +68,16 @@ function sales(n: number): object[] {
   return Array.from({ length: n }, (_, i) => {
     const totalAmount = next();
     const amountPaid = i % 3 === 0 ? fromCents(Math.round(cents(totalAmount) / 2)) : totalAmount;
-    return { id: i + 1, issueDate: Date.UTC(2026, 9, 1 + i), receiptNo: `R${String(i).padStart(6, '0')}`, issuedTo: 'A customer of the shop', totalAmount, amountPaid, balance: fromCents(cents(totalAmount) - cents(amountPaid)), paymentMethod: 'MPESA' };
+    return {
+      id: i + 1,
+      issueDate: Date.UTC(2026, 9, 1 + i),
+      receiptNo: `R${String(i).padStart(6, '0')}`,
+      issuedTo: 'A customer of the shop',
+      totalAmount,
+      amountPaid,
+      balance: fromCents(cents(totalAmount) - cents(amountPaid)),
+      paymentMethod: 'MPESA',
+    };
   });
 }
 
@@ -73,7 +91,18 @@ function saleItems(n: number): object[] {
     const base = cents(buyingPrice) * qty - cents(discount);
     const taxAmount = fromCents(taxIncExc === 1 ? Math.round((base * 16) / 116) : Math.round(base * 0.16));
     const lineTotal = fromCents(taxIncExc === 1 ? base : base + cents(taxAmount));
-    return { id: i + 1, issueDate: Date.UTC(2026, 9, 1), itemName: 'Tecno Camon 30, 256GB', qty, buyingPrice, discount, taxIncExc, taxAmount, lineTotal, issuedTo: 'Walk-in' };
+    return {
+      id: i + 1,
+      issueDate: Date.UTC(2026, 9, 1),
+      itemName: 'Tecno Camon 30, 256GB',
+      qty,
+      buyingPrice,
+      discount,
+      taxIncExc,
+      taxAmount,
+      lineTotal,
+      issuedTo: 'Walk-in',
+    };
   });
 }
 
@@ -110,7 +139,13 @@ describe('a narrowed paid-and-balance table', () => {
 
   it('shows the columns as chosen with --fields, claiming no sum', async () => {
     const sink = new TextSink();
-    await renderRecords(paidBalanceRows(3), sink, { format: 'table', columns: paidBalanceColumns, fields: ['unitNo', 'rentWoTax', 'totalCf'], width: 80, timeZone: 'Africa/Nairobi' });
+    await renderRecords(paidBalanceRows(3), sink, {
+      format: 'table',
+      columns: paidBalanceColumns,
+      fields: ['unitNo', 'rentWoTax', 'totalCf'],
+      width: 80,
+      timeZone: 'Africa/Nairobi',
+    });
     expect(readTable(sink.text).headings).toEqual(['Unit', 'Rent', 'Total c/f']);
   });
 });

@@ -50,11 +50,17 @@ describe('a table cell', () => {
   });
 });
 
-describe('on a terminal, the output\'s own layout stays', () => {
+describe("on a terminal, the output's own layout stays", () => {
   it('tabs, line feeds and carriage returns of a value pass; an override does not', async () => {
     const sink = new TextSink();
     // CSV writes a value's characters as they are (JSON would escape the whitespace itself).
-    await renderRecords([{ id: 1, notes: 'a\tb\r\nc\u202ed' }], sink, { format: 'csv', columns: cashSaleColumns, fields: ['id', 'notes'], raw: true, terminal: true });
+    await renderRecords([{ id: 1, notes: 'a\tb\r\nc\u202ed' }], sink, {
+      format: 'csv',
+      columns: cashSaleColumns,
+      fields: ['id', 'notes'],
+      raw: true,
+      terminal: true,
+    });
     expect(sink.text).toContain('"a\tb\r\nc\ufffdd"');
   });
 });

@@ -46,8 +46,16 @@ async function workbookOf(
 const LATE_MAY_UTC = Date.UTC(2024, 4, 31, 21, 30, 15);
 
 describe('xlsx output', () => {
-  it('types each cell: money as numbers with two decimals, dates as the company\'s wall-clock time, text as text', async () => {
-    const sale = { id: 7, issueDate: LATE_MAY_UTC, issuedTo: '=HYPERLINK("http://evil.example","x")', issuedToPhone: '0712345678', totalAmount: 1234.5, balance: -5, refNo: null };
+  it("types each cell: money as numbers with two decimals, dates as the company's wall-clock time, text as text", async () => {
+    const sale = {
+      id: 7,
+      issueDate: LATE_MAY_UTC,
+      issuedTo: '=HYPERLINK("http://evil.example","x")',
+      issuedToPhone: '0712345678',
+      totalAmount: 1234.5,
+      balance: -5,
+      refNo: null,
+    };
     const { sheet } = await workbookOf([sale], cashSaleColumns, ['id', 'issueDate', 'issuedTo', 'issuedToPhone', 'totalAmount', 'balance', 'refNo']);
     expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Date', 'Customer', 'Phone', 'Total', 'Balance', 'Ref no']);
     const row = sheet.getRow(2);
@@ -60,7 +68,10 @@ describe('xlsx output', () => {
     expect(row.getCell(3).type).toBe(ExcelJS.ValueType.String);
     expect(row.getCell(3).value).toBe(sale.issuedTo);
     expect(row.getCell(4).value).toBe('0712345678');
-    for (const [cell, amount] of [[5, 1234.5], [6, -5]] as const) {
+    for (const [cell, amount] of [
+      [5, 1234.5],
+      [6, -5],
+    ] as const) {
       expect(row.getCell(cell).type).toBe(ExcelJS.ValueType.Number);
       expect(row.getCell(cell).value).toBe(amount);
       expect(row.getCell(cell).numFmt).toBe('#,##0.00');
@@ -69,8 +80,15 @@ describe('xlsx output', () => {
   });
 
   it('adds a totals row where the table has one: its money columns summed in cents, the label in the first other column', async () => {
-    const sales = [{ id: 1, totalAmount: 0.1, balance: 0.2 }, { id: 2, totalAmount: 0.2, balance: -0.05 }, { id: 3, totalAmount: 1234.5, balance: 0 }];
-    const { sheet, written } = await workbookOf(sales, cashSaleColumns, ['id', 'totalAmount', 'balance'], { totals: true, totalLabel: (n) => (n < 10 ? 'Page total' : 'Total') });
+    const sales = [
+      { id: 1, totalAmount: 0.1, balance: 0.2 },
+      { id: 2, totalAmount: 0.2, balance: -0.05 },
+      { id: 3, totalAmount: 1234.5, balance: 0 },
+    ];
+    const { sheet, written } = await workbookOf(sales, cashSaleColumns, ['id', 'totalAmount', 'balance'], {
+      totals: true,
+      totalLabel: (n) => (n < 10 ? 'Page total' : 'Total'),
+    });
     expect(written).toBe(3);
     expect(sheet.rowCount).toBe(5);
     const totals = sheet.getRow(5);

@@ -6,12 +6,22 @@ const at = (day: number, hour: number) => Date.UTC(2026, 10, day, hour - 3); // 
 const PERIOD = { from: at(10, 0), to: at(11, 0) };
 const pay = (code: string, cents: number, time = at(10, 12)) => ({ code, completedAt: time, paidInCents: cents, party: `payer of ${code}` });
 const sale = (code: string, cents: number, over: Partial<SaleMpesaPayment> = {}): SaleMpesaPayment => ({
-  saleId: 1, receiptNo: 'R000001', issueDate: at(10, 12), shop: 'Kisumu', cashier: 'Amina', code, amountCents: cents, ...over,
+  saleId: 1,
+  receiptNo: 'R000001',
+  issueDate: at(10, 12),
+  shop: 'Kisumu',
+  cashier: 'Amina',
+  code,
+  amountCents: cents,
+  ...over,
 });
 
 describe('reconcileMpesa', () => {
   it('lists till payments with no sale, sale codes not on the statement, and amounts that differ; totals per shop and cashier', () => {
-    const statement = { payments: [pay('AAAAAAAAA1', 100_00), pay('AAAAAAAAA2', 250_00), pay('AAAAAAAAA3', 75_00, at(10, 8)), pay('AAAAAAAAA9', 10_00, at(11, 9))], reversed: new Set<string>() };
+    const statement = {
+      payments: [pay('AAAAAAAAA1', 100_00), pay('AAAAAAAAA2', 250_00), pay('AAAAAAAAA3', 75_00, at(10, 8)), pay('AAAAAAAAA9', 10_00, at(11, 9))],
+      reversed: new Set<string>(),
+    };
     const sales = [
       sale('AAAAAAAAA1', 100_00, { saleId: 1, receiptNo: 'R000001' }),
       sale('AAAAAAAAA2', 200_00, { saleId: 2, receiptNo: 'R000002', cashier: 'Brian' }),

@@ -6,7 +6,7 @@ import { readTillStatement } from '../../../src/cli/reconcile/till-statement.js'
 const SAMPLE = readFileSync('/work/shared/samples/mpesa-paybill-statement.csv', 'utf8');
 
 describe('readTillStatement', () => {
-  it('reads the completed payments in of the portal\'s export (header lines, quoted amounts with commas), and the reversed ones apart', () => {
+  it("reads the completed payments in of the portal's export (header lines, quoted amounts with commas), and the reversed ones apart", () => {
     const statement = readTillStatement(SAMPLE.replace(/\r?\n/g, '\r\n'));
     expect(statement.payments.slice(0, 3)).toEqual([
       // 2026-10-31 18:42:09 EAT is 15:42:09 UTC.
@@ -32,7 +32,11 @@ describe('readTillStatement', () => {
 
   it('says what is wrong with a file that is not the statement, or a line it cannot read', () => {
     expect(() => readTillStatement('code,amount\nQX12AB34CD,100\n')).toThrow(/no table with the columns Receipt No\., Completion Time, Paid In/);
-    expect(() => readTillStatement('Receipt No.,Completion Time,Paid In\nQX12AB34CD,2026-02-30 10:00:00,100.00\n')).toThrow(/table row 1 \(QX12AB34CD\): Completion Time "2026-02-30 10:00:00" is not a calendar time/);
-    expect(() => readTillStatement('Receipt No.,Completion Time,Paid In\nQX12AB34CD,2026-02-03 10:00:00,12.345\n')).toThrow(/table row 1 \(QX12AB34CD\): Paid In "12.345"/);
+    expect(() => readTillStatement('Receipt No.,Completion Time,Paid In\nQX12AB34CD,2026-02-30 10:00:00,100.00\n')).toThrow(
+      /table row 1 \(QX12AB34CD\): Completion Time "2026-02-30 10:00:00" is not a calendar time/,
+    );
+    expect(() => readTillStatement('Receipt No.,Completion Time,Paid In\nQX12AB34CD,2026-02-03 10:00:00,12.345\n')).toThrow(
+      /table row 1 \(QX12AB34CD\): Paid In "12.345"/,
+    );
   });
 });

@@ -57,16 +57,47 @@ function scripted(steps: Step[]): Prompter & { asked: string[]; refused: string[
 
 const refs: ReferenceData = {
   company: { id: 1, name: 'Demo Phones', timeZone: 'Africa/Nairobi', address: null, phone: null },
-  shops: [{ id: 1, name: 'Moi Avenue shop', location: 'Moi Avenue' }, { id: 2, name: 'Westlands shop', location: null }],
-  cashbooks: [{ id: 1, code: '1001', name: 'Cash at till' }, { id: 2, code: '1002', name: 'M-Pesa float' }],
-  users: [{ id: 3, name: 'Grace Wairimu', role: 'cashier' }, { id: 4, name: 'Peter Otieno', role: 'cashier' }],
-  paymentChannels: [{ id: 1, name: 'Cash', method: 'CASH' }, { id: 2, name: 'M-Pesa till 512345', method: 'MPESA' }],
-  taxRates: [{ id: 1, name: 'VAT 16%', rate: 16 }, { id: 2, name: 'Reduced 8%', rate: 8 }],
+  shops: [
+    { id: 1, name: 'Moi Avenue shop', location: 'Moi Avenue' },
+    { id: 2, name: 'Westlands shop', location: null },
+  ],
+  cashbooks: [
+    { id: 1, code: '1001', name: 'Cash at till' },
+    { id: 2, code: '1002', name: 'M-Pesa float' },
+  ],
+  users: [
+    { id: 3, name: 'Grace Wairimu', role: 'cashier' },
+    { id: 4, name: 'Peter Otieno', role: 'cashier' },
+  ],
+  paymentChannels: [
+    { id: 1, name: 'Cash', method: 'CASH' },
+    { id: 2, name: 'M-Pesa till 512345', method: 'MPESA' },
+  ],
+  taxRates: [
+    { id: 1, name: 'VAT 16%', rate: 16 },
+    { id: 2, name: 'Reduced 8%', rate: 8 },
+  ],
   products: [{ id: 14, name: 'USB-C cable 1m', code: 'CH014', categoryId: 3, price: 450, cost: 180, taxRateId: 1, taxRate: 16, taxIncExc: 1 }],
   units: [],
 };
 
-const phone: StockUnit = { id: 77, rowId: 0, itemSpecId: 1, itemName: 'Samsung Galaxy A15 128GB', itemCode: 'SM001', serialNo: 'SN77', imei1: '352123450010535', imei2: null, salePrice: 21_999, purchasePrice: 17_500, itemProductId: 1, taxRateId: 1, taxRate: 16, taxIncExc: 1, shop: 'Moi Avenue shop' };
+const phone: StockUnit = {
+  id: 77,
+  rowId: 0,
+  itemSpecId: 1,
+  itemName: 'Samsung Galaxy A15 128GB',
+  itemCode: 'SM001',
+  serialNo: 'SN77',
+  imei1: '352123450010535',
+  imei2: null,
+  salePrice: 21_999,
+  purchasePrice: 17_500,
+  itemProductId: 1,
+  taxRateId: 1,
+  taxRate: 16,
+  taxIncExc: 1,
+  shop: 'Moi Avenue shop',
+};
 const bare: StockUnit = { id: 78, itemSpecId: 2, itemName: 'Nokia 105', imei1: '356805120010535', salePrice: 2_499, purchasePrice: 1_550 };
 
 function deps(prompter: Prompter, overrides: Partial<Parameters<typeof composeSaleInteractively>[0]> = {}) {
@@ -117,14 +148,34 @@ describe('composing a sale at the terminal', () => {
     expect(sale?.idempotencyKey).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
     const body = sale!.body;
     expect(body).toMatchObject({
-      companyId: 1, retailShopId: 2, cashbookId: 1, userId: 3,
-      issuedTo: 'Lucy Akinyi', issuedToPhone: '+254713535448',
-      subTotal: 22_899, totalDiscount: 499, totalAmount: 22_400, amountPaid: 17_400,
-      paymentMethod: 'MPESA', refNo: 'POS-2-0f8fad5b',
-      channelsDto: [{ channelId: 1, referenceNo: '', amount: 2_400 }, { channelId: 2, referenceNo: 'QWE123RTYU', amount: 15_000 }],
+      companyId: 1,
+      retailShopId: 2,
+      cashbookId: 1,
+      userId: 3,
+      issuedTo: 'Lucy Akinyi',
+      issuedToPhone: '+254713535448',
+      subTotal: 22_899,
+      totalDiscount: 499,
+      totalAmount: 22_400,
+      amountPaid: 17_400,
+      paymentMethod: 'MPESA',
+      refNo: 'POS-2-0f8fad5b',
+      channelsDto: [
+        { channelId: 1, referenceNo: '', amount: 2_400 },
+        { channelId: 2, referenceNo: 'QWE123RTYU', amount: 15_000 },
+      ],
     });
     expect(prompter.refused).toEqual(['an M-Pesa code is ten letters and digits, e.g. SJ41H7QW2Z (this is 9 characters)']);
-    expect(body.itemIssuesDto[0]).toMatchObject({ invItemSpecsId: 77, itemProductId: 1, qty: 1, buyingPrice: 21_999, unitCost: 17_500, discount: 499, taxRateId: 1, taxIncExc: 1 });
+    expect(body.itemIssuesDto[0]).toMatchObject({
+      invItemSpecsId: 77,
+      itemProductId: 1,
+      qty: 1,
+      buyingPrice: 21_999,
+      unitCost: 17_500,
+      discount: 499,
+      taxRateId: 1,
+      taxIncExc: 1,
+    });
     expect(body.itemIssuesDto[1]).toMatchObject({ itemProductId: 14, qty: 2, buyingPrice: 450 });
     expect(body.itemIssuesDto[1]).not.toHaveProperty('invItemSpecsId');
     expect(checkSale(body).problems).toEqual([]);
@@ -179,7 +230,15 @@ describe('composing a sale at the terminal', () => {
     const sale = await composeSaleInteractively(d);
     expect(prompter.left()).toBe(0);
     expect(said[0]).toMatch(/could not load the units in stock \(connection refused\)/);
-    expect(sale!.body).toMatchObject({ retailShopId: 5, cashbookId: 6, userId: 7, issuedToPhone: '', amountPaid: 0, paymentMethod: 'MPESA', totalAmount: 3_500 });
+    expect(sale!.body).toMatchObject({
+      retailShopId: 5,
+      cashbookId: 6,
+      userId: 7,
+      issuedToPhone: '',
+      amountPaid: 0,
+      paymentMethod: 'MPESA',
+      totalAmount: 3_500,
+    });
     expect(sale!.body.channelsDto).toBeUndefined();
     expect(sale!.body.itemIssuesDto[0]).toMatchObject({ itemProductId: 30, item: 'Screen repair', taxRateId: null, taxRate: 0 });
   });
@@ -192,7 +251,7 @@ describe('checks on entry, change, and the summary', () => {
     { ask: /^Customer phone/, answer: '-' },
   ];
 
-  it('refuses a blank customer name and a 51-character phone at the prompt, with the server\'s limits', async () => {
+  it("refuses a blank customer name and a 51-character phone at the prompt, with the server's limits", async () => {
     const prompter = scripted([
       { ask: /^Customer name/, answer: '' },
       { ask: /^Customer name/, answer: 'Lucy Akinyi' },
@@ -211,7 +270,11 @@ describe('checks on entry, change, and the summary', () => {
     const { deps: d, said } = deps(prompter, { defaults: { retailShopId: 1, cashbookId: 1, userId: 3 } });
     const sale = await composeSaleInteractively(d);
     expect(prompter.left()).toBe(0);
-    expect(prompter.refused).toEqual(["the customer's name cannot be blank", 'the phone number: at most 50 characters (this is 51)', "at most the line's 450.00"]);
+    expect(prompter.refused).toEqual([
+      "the customer's name cannot be blank",
+      'the phone number: at most 50 characters (this is 51)',
+      "at most the line's 450.00",
+    ]);
     // 10% of 450.00 = 45.00 off; 1,000.00 handed over for 405.00: change 595.00.
     expect(sale!.body).toMatchObject({ issuedTo: 'Lucy Akinyi', issuedToPhone: '0712345678', totalDiscount: 45, totalAmount: 405, amountPaid: 405 });
     expect(sale!.body.channelsDto).toEqual([{ channelId: 1, referenceNo: '', amount: 405, tendered: 1_000 }]);
@@ -253,11 +316,16 @@ describe('checks on entry, change, and the summary', () => {
     expect(sale!.body.itemIssuesDto).toHaveLength(1);
     // 3 x 450.00 - 50.00 = 1,300.00.
     expect(sale!.body.itemIssuesDto[0]).toMatchObject({ item: 'USB-C cable 1m', qty: 3, discount: 50, lineTotal: 1_300 });
-    expect(sale!.body).toMatchObject({ totalAmount: 1_300, amountPaid: 1_300, paymentMethod: 'CASH', channelsDto: [{ channelId: 1, referenceNo: '', amount: 1_300 }] });
+    expect(sale!.body).toMatchObject({
+      totalAmount: 1_300,
+      amountPaid: 1_300,
+      paymentMethod: 'CASH',
+      channelsDto: [{ channelId: 1, referenceNo: '', amount: 1_300 }],
+    });
     expect(checkSale(sale!.body).problems).toEqual([]);
   });
 
-  it('comes back to the summary with the server\'s reasons after a refusal, and sends the fixed sale under the same key', async () => {
+  it("comes back to the summary with the server's reasons after a refusal, and sends the fixed sale under the same key", async () => {
     const prompter = scripted([
       ...header,
       { search: /^Add an item/, term: '0010535', pick: /Samsung/ },
@@ -285,7 +353,10 @@ describe('checks on entry, change, and the summary', () => {
     expect(prompter.left()).toBe(0);
     expect(said).toContain('the service refused the sale; nothing was saved. Fix it here and save again:');
     expect(said).toContain('  - itemIssuesDto[0].invItemSpecsId: unit 77 is already sold');
-    expect(sent).toEqual([{ lines: 2, key: '0f8fad5b-d9cb-469f-a165-70867728950e' }, { lines: 1, key: '0f8fad5b-d9cb-469f-a165-70867728950e' }]);
+    expect(sent).toEqual([
+      { lines: 2, key: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+      { lines: 1, key: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+    ]);
     expect(sale!.body.itemIssuesDto.map((l) => l.item)).toEqual(['USB-C cable 1m']);
   });
 });

@@ -25,14 +25,43 @@ const TARGET = 'http://127.0.0.1:8080';
 
 function body(customer: string, total = 100): SaveCashSaleBody {
   return {
-    issuedTo: customer, issuedToPhone: '', amountPaid: total, paymentMethod: 'CASH', transactionType: 'CASH', refNo: customer, notes: '',
-    cashbookId: 1, totalTax: 0, subTotal: total, totalAmount: total, userId: 3, retailShopId: 1, companyId: 1, totalDiscount: 0,
-    itemIssuesDto: [{ item: 'thing', itemProductId: 1, buyingPrice: total, unitCost: 0, qty: 1, discount: 0, taxIncExc: 1, taxRateId: null, taxRate: 0, taxAmount: 0, lineTotal: total }],
+    issuedTo: customer,
+    issuedToPhone: '',
+    amountPaid: total,
+    paymentMethod: 'CASH',
+    transactionType: 'CASH',
+    refNo: customer,
+    notes: '',
+    cashbookId: 1,
+    totalTax: 0,
+    subTotal: total,
+    totalAmount: total,
+    userId: 3,
+    retailShopId: 1,
+    companyId: 1,
+    totalDiscount: 0,
+    itemIssuesDto: [
+      {
+        item: 'thing',
+        itemProductId: 1,
+        buyingPrice: total,
+        unitCost: 0,
+        qty: 1,
+        discount: 0,
+        taxIncExc: 1,
+        taxRateId: null,
+        taxRate: 0,
+        taxAmount: 0,
+        lineTotal: total,
+      },
+    ],
   };
 }
 
-const unreachable = () => new ApiError({ kind: 'network', method: 'POST', path: '/api/inventorycashsale/save', serverMessage: 'connect ECONNREFUSED 127.0.0.1:8080' });
-const refused = (message: string) => new ApiError({ kind: 'invalidInput', method: 'POST', path: '/api/inventorycashsale/save', status: 405, serverMessage: message });
+const unreachable = () =>
+  new ApiError({ kind: 'network', method: 'POST', path: '/api/inventorycashsale/save', serverMessage: 'connect ECONNREFUSED 127.0.0.1:8080' });
+const refused = (message: string) =>
+  new ApiError({ kind: 'invalidInput', method: 'POST', path: '/api/inventorycashsale/save', status: 405, serverMessage: message });
 
 describe('the outbox file', () => {
   it('keeps the exact body and key, oldest first, in a file only its user can read', async () => {
@@ -40,7 +69,10 @@ describe('the outbox file', () => {
     outbox.add({ idempotencyKey: 'k2', target: TARGET, body: body('second'), createdAt: 2_000, reason: 'down' });
     outbox.add({ idempotencyKey: 'k1', target: TARGET, body: body('first'), createdAt: 1_000, reason: 'down' });
     const entries = outbox.list();
-    expect(entries.map((e) => [e.idempotencyKey, e.body.issuedTo, e.attempts, e.lastError])).toEqual([['k1', 'first', 1, 'down'], ['k2', 'second', 1, 'down']]);
+    expect(entries.map((e) => [e.idempotencyKey, e.body.issuedTo, e.attempts, e.lastError])).toEqual([
+      ['k1', 'first', 1, 'down'],
+      ['k2', 'second', 1, 'down'],
+    ]);
     expect(entries[0]!.body).toEqual(body('first'));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     outbox.close();
@@ -79,7 +111,6 @@ describe('the outbox file', () => {
     expect(outbox.acquireSyncLock(6)).toEqual({ acquired: true, tookOverFrom: { pid: 1, host: hostname(), startedAt: 5 } });
     outbox.close();
   });
-
 });
 
 describe('an outbox made before failures had a kind', () => {
@@ -90,7 +121,9 @@ describe('an outbox made before failures had a kind', () => {
     const raw = new Database(file);
     raw.exec(`create table outbox (id integer primary key, idempotency_key text not null unique, target text not null, company_id integer not null,
       body text not null, created_at integer not null, attempts integer not null default 0, last_attempt_at integer, last_error text)`);
-    raw.prepare('insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_error) values (?, ?, 1, ?, 5, 1, ?)').run('old', TARGET, JSON.stringify(body('old')), 'down');
+    raw
+      .prepare('insert into outbox (idempotency_key, target, company_id, body, created_at, attempts, last_error) values (?, ?, 1, ?, 5, 1, ?)')
+      .run('old', TARGET, JSON.stringify(body('old')), 'down');
     raw.close();
     const outbox = await Outbox.open(file);
     expect(outbox.list()).toMatchObject([{ idempotencyKey: 'old', lastError: 'down', lastFailure: null }]);
@@ -114,7 +147,8 @@ describe('the outbox file', () => {
 describe('syncing the outbox', () => {
   it('sends oldest first with the original keys and deletes each only after the service answered', async () => {
     const { outbox } = await openOutbox();
-    for (const [i, name] of ['a', 'b', 'c'].entries()) outbox.add({ idempotencyKey: `key-${name}`, target: TARGET, body: body(name), createdAt: i, reason: 'down' });
+    for (const [i, name] of ['a', 'b', 'c'].entries())
+      outbox.add({ idempotencyKey: `key-${name}`, target: TARGET, body: body(name), createdAt: i, reason: 'down' });
     const sent: string[] = [];
     const summary = await syncOutbox({
       outbox,
@@ -127,7 +161,11 @@ describe('syncing the outbox', () => {
       },
     });
     expect(sent).toEqual(['a:key-a', 'b:key-b', 'c:key-c']);
-    expect(summary.results.map((r) => [r.status, r.saleId, r.receiptNo])).toEqual([['sent', 101, 'R000101'], ['sent', 102, 'R000102'], ['sent', 103, 'R000103']]);
+    expect(summary.results.map((r) => [r.status, r.saleId, r.receiptNo])).toEqual([
+      ['sent', 101, 'R000101'],
+      ['sent', 102, 'R000102'],
+      ['sent', 103, 'R000103'],
+    ]);
     expect(summary.remaining).toBe(0);
     expect(outbox.count()).toBe(0);
     outbox.close();
@@ -165,7 +203,14 @@ describe('syncing the outbox', () => {
     const { outbox } = await openOutbox();
     for (const name of ['a', 'b']) outbox.add({ idempotencyKey: name, target: TARGET, body: body(name), createdAt: name.charCodeAt(0), reason: 'down' });
     let calls = 0;
-    const summary = await syncOutbox({ outbox, target: TARGET, send: async () => { calls++; throw unreachable(); } });
+    const summary = await syncOutbox({
+      outbox,
+      target: TARGET,
+      send: async () => {
+        calls++;
+        throw unreachable();
+      },
+    });
     expect(calls).toBe(1);
     expect(summary.stoppedBy).toBeInstanceOf(ApiError);
     expect(summary.remaining).toBe(2);
@@ -176,7 +221,13 @@ describe('syncing the outbox', () => {
   it('leaves sales made for another service alone', async () => {
     const { outbox } = await openOutbox();
     outbox.add({ idempotencyKey: 'elsewhere', target: 'https://erp.example.com', body: body('x'), createdAt: 1, reason: 'down' });
-    const summary = await syncOutbox({ outbox, target: TARGET, send: async () => { throw new Error('must not be sent'); } });
+    const summary = await syncOutbox({
+      outbox,
+      target: TARGET,
+      send: async () => {
+        throw new Error('must not be sent');
+      },
+    });
     expect(summary.results).toMatchObject([{ status: 'skipped', message: 'queued for https://erp.example.com' }]);
     expect(summary.remaining).toBe(0);
     expect(outbox.count()).toBe(1);

@@ -6,8 +6,33 @@ import { receiptText } from '../../../src/cli/sale/receipt-text.js';
 import type { ReferenceData } from '../../../src/contract/reference-data.js';
 
 const saleOf = (retailShopId: number) =>
-  ({ id: 9, issueDate: Date.UTC(2026, 10, 22, 7, 5), receiptNo: 'R000009', retailShopId, userId: 3, amountPaid: 100, paymentMethod: 'CASH', subTotal: 100, totalDiscount: 0, totalTax: 0, totalAmount: 100, balance: 0 }) as FoundSale;
-const line = { id: 1, itemName: 'Charger', itemProductId: 1, batchItemIssueId: 9, buyingPrice: 100, qty: 1, discount: 0, taxIncExc: '1', taxRate: 0, taxAmount: 0, lineTotal: 100 };
+  ({
+    id: 9,
+    issueDate: Date.UTC(2026, 10, 22, 7, 5),
+    receiptNo: 'R000009',
+    retailShopId,
+    userId: 3,
+    amountPaid: 100,
+    paymentMethod: 'CASH',
+    subTotal: 100,
+    totalDiscount: 0,
+    totalTax: 0,
+    totalAmount: 100,
+    balance: 0,
+  }) as FoundSale;
+const line = {
+  id: 1,
+  itemName: 'Charger',
+  itemProductId: 1,
+  batchItemIssueId: 9,
+  buyingPrice: 100,
+  qty: 1,
+  discount: 0,
+  taxIncExc: '1',
+  taxRate: 0,
+  taxAmount: 0,
+  lineTotal: 100,
+};
 const refs = {
   company: { id: 1, name: 'Savanna Phones', address: 'Moi Avenue 12, Nairobi', phone: '0700', timeZone: 'Africa/Nairobi' },
   shops: [

@@ -15,13 +15,39 @@ import { readPdf } from '../../helpers/pdf-read.js';
 const ESC = '\u001b';
 const GS = '\u001d';
 const sale = {
-  id: 9, issueDate: Date.UTC(2026, 10, 22, 7, 5), issuedTo: `Eve\u0000\u0007${ESC}p\u0000\u0019\u00fa${GS}V\u0000 Mallory`, issuedToPhone: `0700${ESC}[2J`,
-  amountPaid: 100, paymentMethod: 'CASH', transactionType: 'CASH', refNo: `REF\u009b31m`, receiptNo: `R000009${ESC}@`, notes: `first line\nsecond\ttab${ESC}]0;title\u0007`,
-  companyId: 1, cashbookId: 1, retailShopId: 1, userId: 3, totalDiscount: 0, totalTax: 0, subTotal: 100, totalAmount: 100, balance: 0,
+  id: 9,
+  issueDate: Date.UTC(2026, 10, 22, 7, 5),
+  issuedTo: `Eve\u0000\u0007${ESC}p\u0000\u0019\u00fa${GS}V\u0000 Mallory`,
+  issuedToPhone: `0700${ESC}[2J`,
+  amountPaid: 100,
+  paymentMethod: 'CASH',
+  transactionType: 'CASH',
+  refNo: `REF\u009b31m`,
+  receiptNo: `R000009${ESC}@`,
+  notes: `first line\nsecond\ttab${ESC}]0;title\u0007`,
+  companyId: 1,
+  cashbookId: 1,
+  retailShopId: 1,
+  userId: 3,
+  totalDiscount: 0,
+  totalTax: 0,
+  subTotal: 100,
+  totalAmount: 100,
+  balance: 0,
 } as FoundSale;
 const line = {
-  id: 1, itemName: `Cable${ESC}d\u0005 USB-C\u202egnp.exe`, itemProductId: 1, invItemSpecsId: 5, batchItemIssueId: 9, buyingPrice: 100, qty: 1, discount: 0,
-  taxIncExc: '1', taxRate: 0, taxAmount: 0, lineTotal: 100,
+  id: 1,
+  itemName: `Cable${ESC}d\u0005 USB-C\u202egnp.exe`,
+  itemProductId: 1,
+  invItemSpecsId: 5,
+  batchItemIssueId: 9,
+  buyingPrice: 100,
+  qty: 1,
+  discount: 0,
+  taxIncExc: '1',
+  taxRate: 0,
+  taxAmount: 0,
+  lineTotal: 100,
 };
 const refs = {
   company: { id: 1, name: `Shop\u0007Co`, address: `Road ${GS}V1`, phone: '0700', timeZone: 'Africa/Nairobi' },
@@ -33,7 +59,9 @@ const refs = {
   products: [],
   units: [{ id: 5, productId: 1, serialNo: `SN${GS}V\u0041`, imei1: `3561${ESC}p\u0000`, imei2: null, sold: true }],
 } as unknown as ReferenceData;
-const payments = [{ saleId: 9, channelId: 1, name: `M-Pesa${ESC}p`, method: 'MPESA' as const, referenceNo: `QX${GS}V\u0042`, amount: 100, tendered: null, change: null }];
+const payments = [
+  { saleId: 9, channelId: 1, name: `M-Pesa${ESC}p`, method: 'MPESA' as const, referenceNo: `QX${GS}V\u0042`, amount: 100, tendered: null, change: null },
+];
 
 // Any C0 or C1 control, DEL, or a bidirectional override; line feeds between receipt lines are the receipt's own.
 // eslint-disable-next-line no-control-regex
@@ -47,7 +75,17 @@ describe('receipts without control characters', () => {
     expect(receipt.notes).toBe('first line second tab]0;title');
     expect(receipt.lines[0]!.name).toBe('Cabled USB-Cgnp.exe');
     expect(JSON.stringify(receipt)).not.toMatch(/\\u00[01][0-9a-f]|\\u007f/i);
-    for (const text of [receipt.companyName, receipt.shopName, receipt.cashier, receipt.receiptNo, receipt.refNo, receipt.customerPhone, ...receipt.lines[0]!.identifiers, receipt.payments![0]!.name, receipt.payments![0]!.referenceNo]) {
+    for (const text of [
+      receipt.companyName,
+      receipt.shopName,
+      receipt.cashier,
+      receipt.receiptNo,
+      receipt.refNo,
+      receipt.customerPhone,
+      ...receipt.lines[0]!.identifiers,
+      receipt.payments![0]!.name,
+      receipt.payments![0]!.referenceNo,
+    ]) {
       expect(text).not.toMatch(CONTROL);
     }
   });

@@ -4,9 +4,35 @@ import { receiptLines, type Receipt } from '../../../src/cli/sale/receipt-text.j
 import { readPdf } from '../../helpers/pdf-read.js';
 
 const receipt: Receipt = {
-  companyName: 'Demo Phones Ltd', companyTaxNumber: 'P051234567X', currency: 'KES', shopName: 'Westlands shop', receiptNo: 'R000123', saleId: 123, issueDate: Date.UTC(2026, 10, 22, 7, 5), timeZone: 'Africa/Nairobi',
-  customer: 'Lucy Akinyi', lines: [{ name: 'Tecno Spark 20 128GB', qty: 1, price: 15_499, discount: 0, taxRate: 16, taxIncExc: 1, taxAmount: 2137.79, lineTotal: 15_499, identifiers: ['IMEI 860123400099858'] }],
-  subTotal: 15_499, totalDiscount: 0, totalTax: 2137.79, totalAmount: 15_499, amountPaid: 10_000, balance: 5_499, paymentMethod: 'MPESA',
+  companyName: 'Demo Phones Ltd',
+  companyTaxNumber: 'P051234567X',
+  currency: 'KES',
+  shopName: 'Westlands shop',
+  receiptNo: 'R000123',
+  saleId: 123,
+  issueDate: Date.UTC(2026, 10, 22, 7, 5),
+  timeZone: 'Africa/Nairobi',
+  customer: 'Lucy Akinyi',
+  lines: [
+    {
+      name: 'Tecno Spark 20 128GB',
+      qty: 1,
+      price: 15_499,
+      discount: 0,
+      taxRate: 16,
+      taxIncExc: 1,
+      taxAmount: 2137.79,
+      lineTotal: 15_499,
+      identifiers: ['IMEI 860123400099858'],
+    },
+  ],
+  subTotal: 15_499,
+  totalDiscount: 0,
+  totalTax: 2137.79,
+  totalAmount: 15_499,
+  amountPaid: 10_000,
+  balance: 5_499,
+  paymentMethod: 'MPESA',
 };
 
 describe('the receipt as a PDF', () => {

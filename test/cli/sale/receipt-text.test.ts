@@ -17,7 +17,17 @@ const receipt: Receipt = {
   refNo: 'POS-1-8f2a',
   notes: '',
   lines: [
-    { name: 'Samsung Galaxy A15 128GB', qty: 1, price: 21_999, discount: 500, taxRate: 16, taxIncExc: 1, taxAmount: 2965.38, lineTotal: 21_499, identifiers: ['IMEI 352123450010535'] },
+    {
+      name: 'Samsung Galaxy A15 128GB',
+      qty: 1,
+      price: 21_999,
+      discount: 500,
+      taxRate: 16,
+      taxIncExc: 1,
+      taxAmount: 2965.38,
+      lineTotal: 21_499,
+      identifiers: ['IMEI 352123450010535'],
+    },
     { name: 'Bluetooth speaker mini', qty: 3, price: 3_499.99, discount: 0, taxRate: 16, taxIncExc: 0, taxAmount: 1680, lineTotal: 12_179.97, identifiers: [] },
   ],
   subTotal: 32_498.97,
@@ -77,8 +87,19 @@ describe('receipt text', () => {
   });
 
   it('shows each payment channel and the amount paid when there are several', () => {
-    const lines = receiptLines({ ...receipt, payments: [{ name: 'Cash', amount: 5_000 }, { name: 'M-Pesa till 512345', amount: 20_000, referenceNo: 'QWE123RTY' }] }, 32);
-    expect(lines).toEqual(expect.arrayContaining(['Cash                    5,000.00', 'M-Pesa till 512345     20,000.00', '  Ref QWE123RTY', 'Amount paid            25,000.00']));
+    const lines = receiptLines(
+      {
+        ...receipt,
+        payments: [
+          { name: 'Cash', amount: 5_000 },
+          { name: 'M-Pesa till 512345', amount: 20_000, referenceNo: 'QWE123RTY' },
+        ],
+      },
+      32,
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining(['Cash                    5,000.00', 'M-Pesa till 512345     20,000.00', '  Ref QWE123RTY', 'Amount paid            25,000.00']),
+    );
   });
 
   it('lists each payment with its method and reference, and the cash tendered with the change', () => {
@@ -111,7 +132,16 @@ describe('receipt text', () => {
   });
 
   it('says Balance (not due) for a sale paid in full, and leaves out zero discounts and tax', () => {
-    const paid: Receipt = { ...receipt, lines: [{ name: 'SIM card replacement', qty: 1, price: 50, discount: 0, taxRate: 0, taxIncExc: 1, taxAmount: 0, lineTotal: 50, identifiers: [] }], subTotal: 50, totalDiscount: 0, totalTax: 0, totalAmount: 50, amountPaid: 50, balance: 0 };
+    const paid: Receipt = {
+      ...receipt,
+      lines: [{ name: 'SIM card replacement', qty: 1, price: 50, discount: 0, taxRate: 0, taxIncExc: 1, taxAmount: 0, lineTotal: 50, identifiers: [] }],
+      subTotal: 50,
+      totalDiscount: 0,
+      totalTax: 0,
+      totalAmount: 50,
+      amountPaid: 50,
+      balance: 0,
+    };
     const text = receiptText(paid, 32);
     expect(text).toContain('Balance                     0.00');
     expect(text).not.toMatch(/Discount|Tax/);
@@ -123,9 +153,13 @@ describe('receipt text', () => {
     expect(text).toContain('Tax                                     4,645.38');
   });
 
-  it('prints the company\'s PIN under its name and the currency on the total, at both widths', () => {
+  it("prints the company's PIN under its name and the currency on the total, at both widths", () => {
     const registered: Receipt = { ...receipt, companyTaxNumber: 'P051234567X', currency: 'KES' };
-    expect(receiptLines(registered, 48).slice(0, 3)).toEqual(['                Demo Phones Ltd', '                PIN P051234567X', '                Moi Avenue shop']);
+    expect(receiptLines(registered, 48).slice(0, 3)).toEqual([
+      '                Demo Phones Ltd',
+      '                PIN P051234567X',
+      '                Moi Avenue shop',
+    ]);
     expect(receiptLines(registered, 48)).toContain('TOTAL KES                              33,678.97');
     const narrow = receiptLines(registered, 32);
     expect(narrow.slice(0, 3)).toEqual(['        Demo Phones Ltd', '        PIN P051234567X', '        Moi Avenue shop']);
@@ -141,7 +175,7 @@ describe('receipt text', () => {
     expect(lines).toContain('TOTAL                  33,678.97');
   });
 
-  it('shows the date in the company\'s zone', () => {
+  it("shows the date in the company's zone", () => {
     expect(receiptText({ ...receipt, timeZone: 'UTC' }, 48)).toContain('2026-11-22 18:11');
   });
 });

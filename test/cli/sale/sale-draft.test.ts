@@ -1,12 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import { checkSale } from '../../../src/domain/sale-check.js';
-import { composeSale, draftTotals, lineInput, mainMethod, saleFigures, type DraftLine, type DraftPayment, type SaleHeader } from '../../../src/cli/sale/sale-draft.js';
+import {
+  composeSale,
+  draftTotals,
+  lineInput,
+  mainMethod,
+  saleFigures,
+  type DraftLine,
+  type DraftPayment,
+  type SaleHeader,
+} from '../../../src/cli/sale/sale-draft.js';
 
-const header: SaleHeader = { companyId: 1, retailShopId: 2, cashbookId: 3, userId: 4, issuedTo: 'Walk-in customer', issuedToPhone: '', refNo: 'POS-1', notes: '' };
+const header: SaleHeader = {
+  companyId: 1,
+  retailShopId: 2,
+  cashbookId: 3,
+  userId: 4,
+  issuedTo: 'Walk-in customer',
+  issuedToPhone: '',
+  refNo: 'POS-1',
+  notes: '',
+};
 
-const phone: DraftLine = { item: 'Samsung Galaxy A15', itemProductId: 1, invItemSpecsId: 77, identifier: 'IMEI 352123450010535', buyingPrice: 21_999, unitCost: 17_500, qty: 1, discount: 500, taxIncExc: 1, taxRateId: 1, taxRate: 16 };
-const speaker: DraftLine = { item: 'Bluetooth speaker mini', itemProductId: 20, buyingPrice: 3_499.99, unitCost: 2_100, qty: 3, discount: 0, taxIncExc: 0, taxRateId: 1, taxRate: 16 };
-const film: DraftLine = { item: 'Screen film (per metre)', itemProductId: 24, buyingPrice: 1_299.99, unitCost: 400, qty: 0.5, discount: 0, taxIncExc: 0, taxRateId: 2, taxRate: 8 };
+const phone: DraftLine = {
+  item: 'Samsung Galaxy A15',
+  itemProductId: 1,
+  invItemSpecsId: 77,
+  identifier: 'IMEI 352123450010535',
+  buyingPrice: 21_999,
+  unitCost: 17_500,
+  qty: 1,
+  discount: 500,
+  taxIncExc: 1,
+  taxRateId: 1,
+  taxRate: 16,
+};
+const speaker: DraftLine = {
+  item: 'Bluetooth speaker mini',
+  itemProductId: 20,
+  buyingPrice: 3_499.99,
+  unitCost: 2_100,
+  qty: 3,
+  discount: 0,
+  taxIncExc: 0,
+  taxRateId: 1,
+  taxRate: 16,
+};
+const film: DraftLine = {
+  item: 'Screen film (per metre)',
+  itemProductId: 24,
+  buyingPrice: 1_299.99,
+  unitCost: 400,
+  qty: 0.5,
+  discount: 0,
+  taxIncExc: 0,
+  taxRateId: 2,
+  taxRate: 8,
+};
 
 describe('a sale line composed at the terminal', () => {
   it('includes tax in the price (taxIncExc 1): total = p*q - d, tax = total * r / (100 + r)', () => {
@@ -64,10 +114,12 @@ describe('composeSale', () => {
   });
 
   it('picks the first of equal payments as the main method', () => {
-    expect(mainMethod([
-      { name: 'a', method: 'CHECK', amount: 10, referenceNo: '' },
-      { name: 'b', method: 'CASH', amount: 10, referenceNo: '' },
-    ])).toBe('CHECK');
+    expect(
+      mainMethod([
+        { name: 'a', method: 'CHECK', amount: 10, referenceNo: '' },
+        { name: 'b', method: 'CASH', amount: 10, referenceNo: '' },
+      ]),
+    ).toBe('CHECK');
     expect(mainMethod([], 'CASH')).toBe('CASH');
   });
 });

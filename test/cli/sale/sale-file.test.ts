@@ -38,8 +38,19 @@ describe('a sale read from JSON', () => {
   it('computes line amounts and totals the file leaves out, and fills header ids from the profile', () => {
     const { body, checked, filled } = prepareFileSale(minimal(), config, 'sale.json');
     // line 1: 900 incl. 16% -> tax 124.14; line 2: (1199.5 - 99.5) = 1100 + 176 tax = 1276
-    expect(body.itemIssuesDto.map((l) => [l.taxAmount, l.lineTotal])).toEqual([[124.14, 900], [176, 1276]]);
-    expect(body).toMatchObject({ subTotal: 2099.5, totalDiscount: 99.5, totalTax: 300.14, totalAmount: 2176, amountPaid: 2060, transactionType: 'CASH', notes: '' });
+    expect(body.itemIssuesDto.map((l) => [l.taxAmount, l.lineTotal])).toEqual([
+      [124.14, 900],
+      [176, 1276],
+    ]);
+    expect(body).toMatchObject({
+      subTotal: 2099.5,
+      totalDiscount: 99.5,
+      totalTax: 300.14,
+      totalAmount: 2176,
+      amountPaid: 2060,
+      transactionType: 'CASH',
+      notes: '',
+    });
     expect(body).toMatchObject({ companyId: 1, retailShopId: 2, cashbookId: 3, userId: 4 });
     expect(checked.balanceCents).toBe(11_600);
     expect(filled).toContain('retailShopId 2 from the profile');
@@ -59,14 +70,16 @@ describe('a sale read from JSON', () => {
     (sale.itemIssuesDto as Record<string, unknown>[])[0]!.lineTotal = 1000;
     (sale.itemIssuesDto as Record<string, unknown>[])[1]!.taxAmount = 1;
     const problems = problemsOf(() => prepareFileSale(sale, config, 'sale.json'));
-    expect(problems).toEqual(expect.arrayContaining([
-      'issuedTo: is required',
-      expect.stringMatching(/^paymentMethod: expected one of CASH, MPESA, CHECK/),
-      'itemIssuesDto[0].lineTotal is 1000, expected 900',
-      'itemIssuesDto[1].taxAmount is 1, expected 176',
-      'subTotal is 5, expected 2099.5',
-      'totalAmount is 100, expected 2176',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'issuedTo: is required',
+        expect.stringMatching(/^paymentMethod: expected one of CASH, MPESA, CHECK/),
+        'itemIssuesDto[0].lineTotal is 1000, expected 900',
+        'itemIssuesDto[1].taxAmount is 1, expected 176',
+        'subTotal is 5, expected 2099.5',
+        'totalAmount is 100, expected 2176',
+      ]),
+    );
     expect(problems.length).toBeGreaterThanOrEqual(6);
   });
 
@@ -75,10 +88,12 @@ describe('a sale read from JSON', () => {
     (sale.itemIssuesDto as Record<string, unknown>[])[1]!.qty = 'two';
     (sale.itemIssuesDto as Record<string, unknown>[])[0]!.taxIncExc = 2;
     const problems = problemsOf(() => prepareFileSale(sale, config, 'sale.json'));
-    expect(problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^itemIssuesDto\[1\]\.qty: .*\(got "two"\)/),
-      expect.stringMatching(/^itemIssuesDto\[0\]\.taxIncExc: expected one of 0, 1/),
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^itemIssuesDto\[1\]\.qty: .*\(got "two"\)/),
+        expect.stringMatching(/^itemIssuesDto\[0\]\.taxIncExc: expected one of 0, 1/),
+      ]),
+    );
   });
 
   it('refuses amounts paid beyond the total and too many decimals', () => {
@@ -92,15 +107,17 @@ describe('a sale read from JSON', () => {
 
   it('asks for the header ids neither the file nor flags nor profile give, naming the flag', () => {
     const problems = problemsOf(() => prepareFileSale(minimal(), {}, 'stdin'));
-    expect(problems).toEqual(expect.arrayContaining([
-      'companyId: is required (put it in the file, or give --company)',
-      'retailShopId: is required (put it in the file, or give --shop)',
-      'cashbookId: is required (put it in the file, or give --cashbook)',
-      'userId: is required (put it in the file, or give --user)',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'companyId: is required (put it in the file, or give --company)',
+        'retailShopId: is required (put it in the file, or give --shop)',
+        'cashbookId: is required (put it in the file, or give --cashbook)',
+        'userId: is required (put it in the file, or give --user)',
+      ]),
+    );
   });
 
-  it('lets the file\'s ids win over the profile but refuses a file that contradicts a flag', () => {
+  it("lets the file's ids win over the profile but refuses a file that contradicts a flag", () => {
     const sale = { ...minimal(), retailShopId: 9 };
     expect(prepareFileSale(sale, config, 'sale.json').body.retailShopId).toBe(9);
     const flagged = { ...config, retailShopId: { value: 2, from: 'flag' as const } };
@@ -116,7 +133,9 @@ describe('a sale read from JSON', () => {
     expect(problemsOf(() => parseSaleJson('{"issuedTo": ', 'sale.json'))[0]).toMatch(/^not JSON: /);
     expect(problemsOf(() => parseSaleJson('  ', 'stdin'))).toEqual(['empty input: expected one sale as a JSON object']);
     expect(problemsOf(() => prepareFileSale([minimal()], config, 'sale.json'))[0]).toMatch(/expected one sale as a JSON object \(got an array\)/);
-    expect(problemsOf(() => prepareFileSale({ ...minimal(), itemIssuesDto: [] }, config, 'x'))).toEqual(expect.arrayContaining([expect.stringMatching(/^itemIssuesDto: /)]));
+    expect(problemsOf(() => prepareFileSale({ ...minimal(), itemIssuesDto: [] }, config, 'x'))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^itemIssuesDto: /)]),
+    );
   });
 
   it('says how many problems there are and that nothing was saved', () => {

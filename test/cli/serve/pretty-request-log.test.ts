@@ -15,7 +15,13 @@ let server: RunningServer;
 const out = collector();
 
 beforeAll(async () => {
-  server = await startServer({ dbFile: join(temp.dir, 'log.db'), host: '127.0.0.1', port: 0, log: true, logStream: prettyRequestLog(out.stream, new RequestLogFormatter(undefined, 'UTC')) });
+  server = await startServer({
+    dbFile: join(temp.dir, 'log.db'),
+    host: '127.0.0.1',
+    port: 0,
+    log: true,
+    logStream: prettyRequestLog(out.stream, new RequestLogFormatter(undefined, 'UTC')),
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -41,11 +47,23 @@ describe('RequestLogFormatter', () => {
   const at = Date.UTC(2026, 10, 25, 7, 30, 5);
   it('pairs a request with its completion by request id, and says a warning with its error', () => {
     const formatter = new RequestLogFormatter(undefined, 'UTC');
-    expect(formatter.format(JSON.stringify({ level: 30, time: at, reqId: 'req-1', req: { method: 'POST', url: '/api/inventorycashsale/save', remoteAddress: '10.0.0.7' }, msg: 'incoming request' }))).toBe('');
-    expect(formatter.format(JSON.stringify({ level: 30, time: at, reqId: 'req-1', res: { statusCode: 503 }, responseTime: 12.345, msg: 'request completed' }))).toBe(
-      '07:30:05 POST   /api/inventorycashsale/save 503 12.3 ms  10.0.0.7\n',
+    expect(
+      formatter.format(
+        JSON.stringify({
+          level: 30,
+          time: at,
+          reqId: 'req-1',
+          req: { method: 'POST', url: '/api/inventorycashsale/save', remoteAddress: '10.0.0.7' },
+          msg: 'incoming request',
+        }),
+      ),
+    ).toBe('');
+    expect(
+      formatter.format(JSON.stringify({ level: 30, time: at, reqId: 'req-1', res: { statusCode: 503 }, responseTime: 12.345, msg: 'request completed' })),
+    ).toBe('07:30:05 POST   /api/inventorycashsale/save 503 12.3 ms  10.0.0.7\n');
+    expect(formatter.format(JSON.stringify({ level: 50, time: at, reqId: 'req-2', err: { message: 'disk full' }, msg: 'save failed' }))).toBe(
+      '07:30:05 ERROR save failed: disk full  (req-2)\n',
     );
-    expect(formatter.format(JSON.stringify({ level: 50, time: at, reqId: 'req-2', err: { message: 'disk full' }, msg: 'save failed' }))).toBe('07:30:05 ERROR save failed: disk full  (req-2)\n');
     expect(formatter.format('not json')).toBe('not json\n');
   });
 

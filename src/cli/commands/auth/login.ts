@@ -60,7 +60,9 @@ export async function run(options: LoginOptions & GlobalOptions): Promise<void> 
     };
     await keep(context, settings.profile, signIn, token, settings.sources.baseUrl === 'flag');
     const role = signIn.role === undefined ? '' : `, ${signIn.role}`;
-    context.say(`signed in to ${baseUrl} as ${username} (${signIn.name}${role}, company ${signIn.companyId}) until ${untilText(signIn.expiresAt, context.now())}; profile "${settings.profile}"`);
+    context.say(
+      `signed in to ${baseUrl} as ${username} (${signIn.name}${role}, company ${signIn.companyId}) until ${untilText(signIn.expiresAt, context.now())}; profile "${settings.profile}"`,
+    );
     if (settings.sources.token === 'env' || settings.sources.token === 'flag') {
       context.say(`note: ${settings.sources.token === 'env' ? 'SHOPPROP_TOKEN' : '--token'} still wins over the token kept in the profile`);
     }

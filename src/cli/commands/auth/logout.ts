@@ -16,7 +16,9 @@ export async function run(options: GlobalOptions): Promise<void> {
     const config = await openConfigStore({ env: context.env });
     const stored = config.rawProfile(settings.profile).token;
     if (typeof stored !== 'string') {
-      throw new CliUsageError(`profile "${settings.profile}" holds no token: nobody is signed in${settings.sources.token === 'env' ? ' (SHOPPROP_TOKEN is set in the environment: unset it yourself)' : ''}`);
+      throw new CliUsageError(
+        `profile "${settings.profile}" holds no token: nobody is signed in${settings.sources.token === 'env' ? ' (SHOPPROP_TOKEN is set in the environment: unset it yourself)' : ''}`,
+      );
     }
     const baseUrl = settings.baseUrl;
     const ended = baseUrl === undefined ? 'no service is set, so the token was not revoked' : await revoke(context, baseUrl, stored);
@@ -34,7 +36,8 @@ async function revoke(context: Parameters<typeof withServiceClient>[0], baseUrl:
     return answer.revoked === false ? `${baseUrl} knew no live token of it` : `${baseUrl} revoked the token`;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return `${baseUrl} no longer took the token (expired or revoked already)`;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return `${baseUrl} offers no log-out, so the token stays valid there until it expires`;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+      return `${baseUrl} offers no log-out, so the token stays valid there until it expires`;
     return `the token could not be revoked (${error instanceof Error ? error.message : String(error)}); it stays valid there until it expires`;
   }
 }

@@ -7,7 +7,7 @@ export function authCommands(): Command[] {
   const login = withExamples(
     new Command('login')
       .description(
-        'sign in to the service (the profile\'s base URL, or --base-url, kept in the profile) with a name and password: the password is asked hidden at a terminal, ' +
+        "sign in to the service (the profile's base URL, or --base-url, kept in the profile) with a name and password: the password is asked hidden at a terminal, " +
           'or read from standard input with --password-stdin; the token is kept in the profile with who it is and when it ends, and companyId and userId are filled where unset',
       )
       .option('--username <login>', 'login name (asked at a terminal when not given)')
@@ -19,12 +19,14 @@ export function authCommands(): Command[] {
   const status = withExamples(
     new Command('status')
       .alias('whoami')
-      .description('the service, whether it answers, who is signed in (company, role), when the token ends, and where each setting comes from; exit 4 when not signed in or expired'),
+      .description(
+        'the service, whether it answers, who is signed in (company, role), when the token ends, and where each setting comes from; exit 4 when not signed in or expired',
+      ),
     'shopprop status',
     'shopprop whoami --format json',
   ).action(lazyAction('auth/status'));
   const logout = withExamples(
-    new Command('logout').description('forget the profile\'s token, revoking it on the server first where the server offers it'),
+    new Command('logout').description("forget the profile's token, revoking it on the server first where the server offers it"),
     'shopprop logout',
   ).action(lazyAction('auth/logout'));
   return [login, status, logout];

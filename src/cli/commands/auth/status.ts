@@ -44,7 +44,15 @@ async function statusOf(context: CommandContext, settings: Settings) {
     companyId: settings.sources.companyId,
   };
   if (context.globals.local === true || settings.baseUrl === undefined) {
-    return { profile: settings.profile, service: `the local store ${await context.storeLocation()}`, answers: true, signedIn: true, user: 'local admin', sources, problem: undefined };
+    return {
+      profile: settings.profile,
+      service: `the local store ${await context.storeLocation()}`,
+      answers: true,
+      signedIn: true,
+      user: 'local admin',
+      sources,
+      problem: undefined,
+    };
   }
   const signIn = signInOfToken(readConfigFile({ env: context.env }).signIn(settings.profile), settings.token);
   const expired = signIn !== undefined && now >= signIn.expiresAt;
@@ -96,7 +104,7 @@ const SOURCE_WORDS: Record<string, string> = { flag: 'flag', env: 'environment',
 function textOf(report: Report): string {
   const lines = [
     `service     ${report.service} (${report.answers ? 'answers' : `does not answer${'failure' in report ? `: ${report.failure}` : ''}`})`,
-    `signed in   ${report.signedIn ? `yes, as ${report.user ?? 'the token\'s user'}${'username' in report && report.username ? ` (${report.username})` : ''}` : 'no'}`,
+    `signed in   ${report.signedIn ? `yes, as ${report.user ?? "the token's user"}${'username' in report && report.username ? ` (${report.username})` : ''}` : 'no'}`,
   ];
   if ('companyId' in report && report.companyId !== undefined) lines.push(`company     ${report.companyId}`);
   if ('role' in report && report.role !== undefined) lines.push(`role        ${report.role}`);

@@ -13,7 +13,8 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
   const { env } = context;
   const store = await openConfigStore({ env });
   const profile = profileToWrite(options.profile, env, store);
-  const out = (line: string) => context.terminal.stdout.write(`${line}
+  const out = (line: string) =>
+    context.terminal.stdout.write(`${line}
 `);
   const say = (line: string) => context.say(line);
   const [first, second] = args;
@@ -45,9 +46,12 @@ export async function run(options: GlobalOptions, args: string[], command: Comma
     case 'list': {
       const values = redactProfile(store.rawProfile(profile) as never) as Record<string, unknown>;
       // What the profile leaves unset comes from `default` (settings.ts), so it is listed too.
-      const inherited = profile === DEFAULT_PROFILE ? {} : Object.fromEntries(
-        Object.entries(redactProfile(store.rawProfile(DEFAULT_PROFILE) as never) as Record<string, unknown>).filter(([key]) => values[key] === undefined),
-      );
+      const inherited =
+        profile === DEFAULT_PROFILE
+          ? {}
+          : Object.fromEntries(
+              Object.entries(redactProfile(store.rawProfile(DEFAULT_PROFILE) as never) as Record<string, unknown>).filter(([key]) => values[key] === undefined),
+            );
       const wantJson = options.format === 'json' || (options.format === undefined && !context.terminal.stdoutIsTTY);
       if (wantJson) {
         out(JSON.stringify({ profile, active: store.activeProfile() === profile, profiles: store.profiles(), settings: values, inherited }, null, 2));

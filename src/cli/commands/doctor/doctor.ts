@@ -82,7 +82,9 @@ async function openTarget(context: CommandContext, timeoutMs: number): Promise<T
 
 async function checkAll(transport: Transport, given: CheckIds, options: { token?: string; timeoutMs: number }): Promise<CheckRow[]> {
   const probe = (name: ReadEndpoint, query: Record<string, string | number>): Promise<CheckRow> =>
-    probeEndpoint(transport, { endpoint: name, query }, options).then((result: ProbeResult) => checkedRow({ ...baseOf(name), query: queryText(query) }, result));
+    probeEndpoint(transport, { endpoint: name, query }, options).then((result: ProbeResult) =>
+      checkedRow({ ...baseOf(name), query: queryText(query) }, result),
+    );
 
   const statementsAsked = READ_CHECKS.statements.ask(given);
   const statements = 'query' in statementsAsked ? probeEndpoint(transport, { endpoint: 'statements', query: statementsAsked.query }, options) : undefined;

@@ -8,11 +8,11 @@ export function doctorCommand(): Command {
   return withExamples(
     new Command('doctor')
       .alias('check')
-      .description('check that the service (the profile\'s, --base-url, or the local store) follows the interface: one request to each read endpoint')
-      .addOption(idOption('-c, --company <id>', 'company id (default: the profile\'s companyId)'))
+      .description("check that the service (the profile's, --base-url, or the local store) follows the interface: one request to each read endpoint")
+      .addOption(idOption('-c, --company <id>', "company id (default: the profile's companyId)"))
       .addOption(idOption('--landlord <id>', 'landlord whose statements are read; the first statement also gives the property and statement below'))
-      .addOption(idOption('--property <id>', 'property for paidbalance and payadvice (default: that of the landlord\'s first statement)'))
-      .addOption(idOption('--statement <id>', 'statement for statement-pdf (default: the landlord\'s first statement)'))
+      .addOption(idOption('--property <id>', "property for paidbalance and payadvice (default: that of the landlord's first statement)"))
+      .addOption(idOption('--statement <id>', "statement for statement-pdf (default: the landlord's first statement)"))
       .addHelpText(
         'after',
         `

@@ -19,7 +19,10 @@ export interface CompanyCreateOptions {
 export async function run(options: CompanyCreateOptions & GlobalOptions): Promise<void> {
   const context = createContext(options);
   const location = await context.storeLocation();
-  const [{ openShopStore }, { redactedUrl }] = await Promise.all([import('../../../store/open/open-shop-store.js'), import('../../../store/store-location.js')]);
+  const [{ openShopStore }, { redactedUrl }] = await Promise.all([
+    import('../../../store/open/open-shop-store.js'),
+    import('../../../store/store-location.js'),
+  ]);
   const store = await openShopStore(location);
   const file = redactedUrl(location);
   let created;

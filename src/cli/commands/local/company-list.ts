@@ -38,17 +38,19 @@ export async function run(options: GlobalOptions): Promise<void> {
   const context = createContext(options);
   const companies = await withLocalStore(context, (store) => store.companyProfiles());
   await emitList(context, {
-    records: companies.map(({ vatRateBp, ...company }): CompanyRow => ({
-      id: company.id,
-      name: company.name,
-      currency: company.currency,
-      taxNumber: company.taxNumber,
-      timeZone: company.timeZone,
-      vatRate: vatRateBp / 100,
-      address: company.address,
-      phone: company.phone,
-      email: company.email,
-    })),
+    records: companies.map(
+      ({ vatRateBp, ...company }): CompanyRow => ({
+        id: company.id,
+        name: company.name,
+        currency: company.currency,
+        taxNumber: company.taxNumber,
+        timeZone: company.timeZone,
+        vatRate: vatRateBp / 100,
+        address: company.address,
+        phone: company.phone,
+        email: company.email,
+      }),
+    ),
     columns: companyColumns,
   });
 }

@@ -53,7 +53,15 @@ export async function run(options: ImportMpesaOptions, args: string[]): Promise<
     say(dryRun ? 'would book, by property:' : 'booked, by property:');
     for (const line of byPropertyLines(summary)) say(line);
   }
-  const rows = setAside.map((s) => ({ code: s.payment.code, time: s.payment.time, amount: s.payment.amount, account: s.payment.typed, party: s.payment.party, reason: `${s.reason}: ${s.why}`, candidates: s.candidates }));
+  const rows = setAside.map((s) => ({
+    code: s.payment.code,
+    time: s.payment.time,
+    amount: s.payment.amount,
+    account: s.payment.typed,
+    party: s.payment.party,
+    reason: `${s.reason}: ${s.why}`,
+    candidates: s.candidates,
+  }));
   const target = options.unmatched ?? defaultUnmatchedFile(file);
   // An earlier list of set-aside payments left in place would name payments booked since.
   if (rows.length === 0 && !dryRun && existsSync(target)) {
@@ -63,7 +71,8 @@ export async function run(options: ImportMpesaOptions, args: string[]): Promise<
   if (rows.length === 0) return;
   if (dryRun) {
     say('would set aside:');
-    for (const r of rows) say(`  ${r.code} ${eatTime(r.time)} ${r.account || '(no account)'}: ${r.reason}${r.candidates.length ? `; candidates: ${r.candidates.join('; ')}` : ''}`);
+    for (const r of rows)
+      say(`  ${r.code} ${eatTime(r.time)} ${r.account || '(no account)'}: ${r.reason}${r.candidates.length ? `; candidates: ${r.candidates.join('; ')}` : ''}`);
     return;
   }
   // Written whole or not at all: a half-written list of money to assign would lose payments.

@@ -20,9 +20,11 @@ export async function run(options: { database?: string } & GlobalOptions): Promi
     const pool = openPostgresPool(target, { max: 1 });
     try {
       const { applied } = await migratePostgres(pool);
-      context.say(applied.length === 0
-        ? `${redactedUrl(target)}: the PostgreSQL schema is up to date`
-        : `${redactedUrl(target)}: applied ${applied.length} PostgreSQL schema version${applied.length === 1 ? '' : 's'} (${applied.join(', ')})`);
+      context.say(
+        applied.length === 0
+          ? `${redactedUrl(target)}: the PostgreSQL schema is up to date`
+          : `${redactedUrl(target)}: applied ${applied.length} PostgreSQL schema version${applied.length === 1 ? '' : 's'} (${applied.join(', ')})`,
+      );
     } finally {
       await pool.end();
     }

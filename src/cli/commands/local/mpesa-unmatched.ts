@@ -14,8 +14,12 @@ export async function run(options: GlobalOptions & { company?: number }): Promis
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
   const kept = await withLocalStore(context, (store) => store.mpesaUnmatched(companyId));
-  const csv = unmatchedCsv(kept.map((k) => ({ code: k.code, time: k.time, amount: k.amount, account: k.account, party: k.party, reason: k.why, candidates: k.candidates })));
+  const csv = unmatchedCsv(
+    kept.map((k) => ({ code: k.code, time: k.time, amount: k.amount, account: k.account, party: k.party, reason: k.why, candidates: k.candidates })),
+  );
   if (options.output) await writeFile(options.output, csv);
   else context.terminal.stdout.write(csv);
-  context.say(`${countOf(kept.length, 'payment')} kept unmatched${kept.length > 0 ? `; fill tenant_account, then: shopprop local import mpesa ${options.output ?? 'FILE'}` : ''}`);
+  context.say(
+    `${countOf(kept.length, 'payment')} kept unmatched${kept.length > 0 ? `; fill tenant_account, then: shopprop local import mpesa ${options.output ?? 'FILE'}` : ''}`,
+  );
 }

@@ -11,6 +11,10 @@ export async function run(options: GlobalOptions & { company?: number; publicUrl
   const settings = await withLocalStore(context, (store) => store.mpesaSettings(companyId));
   if (!settings) throw new CliUsageError(`company ${companyId} takes no M-Pesa payments yet: shopprop local mpesa set --short-code NUMBER`);
   const origin = (options.publicUrl ?? (await context.settings()).publicUrl ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  context.terminal.stdout.write(`confirmation ${origin}/mpesa/${settings.urlSecret}/confirmation\nvalidation   ${origin}/mpesa/${settings.urlSecret}/validation\n`);
-  context.say(`short codes: ${settings.shortCodes.join(', ') || 'none yet (shopprop local mpesa set --short-code NUMBER)'}; register both URLs with Daraja (C2B register URL); they carry the secret, so keep them private`);
+  context.terminal.stdout.write(
+    `confirmation ${origin}/mpesa/${settings.urlSecret}/confirmation\nvalidation   ${origin}/mpesa/${settings.urlSecret}/validation\n`,
+  );
+  context.say(
+    `short codes: ${settings.shortCodes.join(', ') || 'none yet (shopprop local mpesa set --short-code NUMBER)'}; register both URLs with Daraja (C2B register URL); they carry the secret, so keep them private`,
+  );
 }

@@ -11,7 +11,16 @@ import { demoCommand } from '../server/register.js';
 import { type LocalListKind } from '../../../store/directory-store.js';
 
 /** What `local list` lists: the ids that flags and prompts ask for. */
-export const LOCAL_LIST_KINDS = ['zones', 'officers', 'properties', 'landlords', 'shops', 'cashbooks', 'users', 'tokens'] as const satisfies readonly LocalListKind[];
+export const LOCAL_LIST_KINDS = [
+  'zones',
+  'officers',
+  'properties',
+  'landlords',
+  'shops',
+  'cashbooks',
+  'users',
+  'tokens',
+] as const satisfies readonly LocalListKind[];
 
 export const IMPORT_KINDS = ['products', 'specs', 'landlords', 'properties', 'units', 'tenants', 'tenancies', 'charges', 'receipts', 'expenses'] as const;
 
@@ -41,10 +50,9 @@ function defineLocalCommands(local: Command): void {
       .requiredOption('--name <name>', 'user the token belongs to'),
     'shopprop local token create --company 1 --role cashier --name "Till 1"',
   ).action(lazyAction('local/token-create'));
-  withExamples(
-    token.command('list').description('tokens of the local store (never the tokens themselves)'),
-    'shopprop local token list',
-  ).action(lazyAction('local/token-list'));
+  withExamples(token.command('list').description('tokens of the local store (never the tokens themselves)'), 'shopprop local token list').action(
+    lazyAction('local/token-list'),
+  );
   withExamples(
     token.command('revoke <tokenId>').description('revoke a token; it stops working at once (on PostgreSQL, within 2 s on every instance)'),
     'shopprop local token revoke 3',
@@ -94,7 +102,7 @@ function defineLocalCommands(local: Command): void {
       .option('--currency <code>', 'ISO 4217 code printed with every amount on statements and receipts', 'KES')
       .option('--tax-number <number>', 'tax registration number (e.g. KRA PIN) printed on statements and receipts')
       .option('--shops <names>', 'comma-separated shop names', 'Main shop')
-      .option('--use', 'make it the profile\'s company, shop, cashbook and user'),
+      .option('--use', "make it the profile's company, shop, cashbook and user"),
     'shopprop local company create --name "Acme Phones" --shops "Town,Mall" --use',
     'shopprop local company create --name "Acme Homes" --currency KES --tax-number P051234567X',
     'shopprop local company create --name "Lakeside Traders" --currency UGX --time-zone Africa/Kampala',
@@ -102,7 +110,7 @@ function defineLocalCommands(local: Command): void {
   withExamples(
     company
       .command('set')
-      .description('change the company\'s currency or tax registration number (--company, default the profile\'s)')
+      .description("change the company's currency or tax registration number (--company, default the profile's)")
       .option('--currency <code>', 'ISO 4217 code, three upper-case letters (KES, UGX, TZS, USD)')
       .option('--tax-number <number>', 'tax registration number (e.g. KRA PIN), printed as "PIN ..." on statements and receipts')
       .option('--no-tax-number', 'remove the tax registration number'),
@@ -121,7 +129,7 @@ function defineLocalCommands(local: Command): void {
       local
         .command('list <kind>')
         .description(`ids and names of the local store's ${LOCAL_LIST_KINDS.join(', ')}: of --company (or the profile's), or of every company`)
-        .option('--all-companies', 'every company\'s, whatever the profile\'s company'),
+        .option('--all-companies', "every company's, whatever the profile's company"),
       'row',
     ),
     'shopprop local list properties',
@@ -138,8 +146,14 @@ function defineLocalCommands(local: Command): void {
   withExamples(
     local
       .command('import <kind> <file>')
-      .description(`import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}, and mpesa (a paybill statement as the M-Pesa portal exports it, or the file of payments it set aside)`)
-      .option('--encoding <name>', 'the file\'s text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...; a file that starts with a byte order mark is read in the encoding the mark names', 'utf-8')
+      .description(
+        `import a CSV file (header row) into the local store, all or nothing; kinds: ${IMPORT_KINDS.join(', ')}, and mpesa (a paybill statement as the M-Pesa portal exports it, or the file of payments it set aside)`,
+      )
+      .option(
+        '--encoding <name>',
+        "the file's text encoding: utf-8 (default; a BOM is fine), windows-1252, iso-8859-1, ...; a file that starts with a byte order mark is read in the encoding the mark names",
+        'utf-8',
+      )
       .option('--unmatched <file>', 'mpesa: where the payments that match no tenancy go (default: STATEMENT.unmatched.csv beside the statement)')
       .option('--dry-run', 'mpesa: show what would be booked per property and set aside; write nothing'),
     'shopprop local import products products.csv',
@@ -150,7 +164,9 @@ function defineLocalCommands(local: Command): void {
   ).action((...params: unknown[]) => (params[0] === 'mpesa' ? importMpesa(...params) : importFile(...params)));
 
   const mpesa = withExamples(
-    local.command('mpesa').description('the M-Pesa paybill: the URLs Daraja posts payments to, the short codes and account format taken, payments kept unmatched'),
+    local
+      .command('mpesa')
+      .description('the M-Pesa paybill: the URLs Daraja posts payments to, the short codes and account format taken, payments kept unmatched'),
     'shopprop local mpesa set --short-code 600123 --account-format "{property}-{unit}"',
     'shopprop local mpesa url --public-url https://pay.example.com',
     'shopprop local mpesa unmatched -o unmatched.csv',
@@ -158,10 +174,13 @@ function defineLocalCommands(local: Command): void {
   withExamples(
     mpesa
       .command('set')
-      .description('take payments of a paybill short code, and say how tenants type a unit\'s reference; makes the URL secret the first time')
+      .description("take payments of a paybill short code, and say how tenants type a unit's reference; makes the URL secret the first time")
       .option('--short-code <code...>', 'paybill number(s) to take payments for')
       .option('--remove-short-code <code...>', 'paybill number(s) to stop taking')
-      .option('--account-format <format>', 'a unit\'s reference: {property} (its code) and {unit} (its number), e.g. {property}{unit} (the default) or {property}-{unit}; compared without case, spaces or dashes')
+      .option(
+        '--account-format <format>',
+        "a unit's reference: {property} (its code) and {unit} (its number), e.g. {property}{unit} (the default) or {property}-{unit}; compared without case, spaces or dashes",
+      )
       .option('--rotate-secret', 'a new secret for the URLs (register them with Daraja again)'),
     'shopprop local mpesa set --short-code 600123',
     'shopprop local mpesa set --account-format "{property}/{unit}"',
@@ -169,7 +188,7 @@ function defineLocalCommands(local: Command): void {
   withExamples(
     mpesa
       .command('url')
-      .description('the confirmation and validation URLs to register with Daraja (they carry the company\'s secret: keep them private)')
+      .description("the confirmation and validation URLs to register with Daraja (they carry the company's secret: keep them private)")
       .option('--public-url <url>', 'origin `serve` is reached at from the internet (else config key publicUrl, else http://127.0.0.1:8080)'),
     'shopprop local mpesa url --public-url https://pay.example.com',
   ).action(lazyAction('local/mpesa-url'));
@@ -199,10 +218,9 @@ function defineLocalCommands(local: Command): void {
       .option('--final', 'a FINAL statement: immutable, one per property and month'),
     'shopprop local statement prepare --property 1 --month 10 --year 2026 --final',
   ).action(lazyAction('local/statement-prepare'));
-  withExamples(
-    statement.command('approve <statementId>').description('approve a statement for payment'),
-    'shopprop local statement approve 7',
-  ).action(lazyAction('local/statement-approve'));
+  withExamples(statement.command('approve <statementId>').description('approve a statement for payment'), 'shopprop local statement approve 7').action(
+    lazyAction('local/statement-approve'),
+  );
   withExamples(
     statement.command('mark-paid <statementId>').description('mark an approved statement as paid to the landlord'),
     'shopprop local statement mark-paid 7',
@@ -211,14 +229,14 @@ function defineLocalCommands(local: Command): void {
   withExamples(
     local
       .command('migrate')
-      .description('bring a store\'s schema up to date: --database postgres://... (PostgreSQL; a SQLite file is taken too), else the profile\'s store'),
+      .description("bring a store's schema up to date: --database postgres://... (PostgreSQL; a SQLite file is taken too), else the profile's store"),
     'shopprop local migrate --database postgres://shop@db.example.com/shop',
   ).action(lazyAction('local/migrate'));
   withExamples(
     local
       .command('copy')
       .description('copy every row of a SQLite store into an empty PostgreSQL database, all or nothing, and check both hold the same')
-      .option('--from <file>', 'the SQLite store (default: the profile\'s store)')
+      .option('--from <file>', "the SQLite store (default: the profile's store)")
       .requiredOption('--to <url>', 'postgres://user@host/db of an empty database'),
     'shopprop local copy --from shop.db --to postgres://shop@db.example.com/shop',
   ).action(lazyAction('local/copy'));

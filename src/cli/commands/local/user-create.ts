@@ -20,8 +20,17 @@ export async function run(options: UserCreateOptions & GlobalOptions): Promise<v
   const password = await readNewPassword(context, options.passwordStdin);
   const { normaliseUsername } = await import('../../../store/rules/local-user-rules.js');
   const userId = await withLocalStore(context, (store) =>
-    store.createLocalUser({ companyId, role: options.role.toLowerCase() as Role, name: options.name, username: options.username, email: options.email, password }),
+    store.createLocalUser({
+      companyId,
+      role: options.role.toLowerCase() as Role,
+      name: options.name,
+      username: options.username,
+      email: options.email,
+      password,
+    }),
   );
   context.terminal.stdout.write(`${userId}\n`);
-  context.say(`user ${userId} "${normaliseUsername(options.username)}" (${options.role.toLowerCase()}, company ${companyId}) can log in at POST /api/auth/login`);
+  context.say(
+    `user ${userId} "${normaliseUsername(options.username)}" (${options.role.toLowerCase()}, company ${companyId}) can log in at POST /api/auth/login`,
+  );
 }

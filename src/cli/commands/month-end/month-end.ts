@@ -59,19 +59,27 @@ async function monthEnd(context: CommandContext, options: MonthEndOptions & Glob
   // Settled before any work: an existing folder is replaced only when asked to.
   await consentToReplaceFolder(context, target);
   const embedded = await context.embedded();
-  if (options.final && !embedded) throw new CliUsageError('--final prepares statements, which only a local store (or --database) can: a service of the interface has no prepare operation');
+  if (options.final && !embedded)
+    throw new CliUsageError('--final prepares statements, which only a local store (or --database) can: a service of the interface has no prepare operation');
   const server = options.send ? await readyToSend(context, options, embedded) : undefined;
   if (options.resend && !options.send) throw new CliUsageError('--resend goes with --send');
   const api = await context.client();
   const reference = await fetchPropertyReference({ transport: api.transport, token: settings.token }, companyId);
-  if (!reference) throw new CliUsageError('this service does not list its properties (GET /api/local/property-reference): month-end needs a shopprop server or the local store');
+  if (!reference)
+    throw new CliUsageError(
+      'this service does not list its properties (GET /api/local/property-reference): month-end needs a shopprop server or the local store',
+    );
   const scope = scopeOf(reference, options);
   if (scope.properties.length === 0) throw new CliUsageError(`no properties in ${scope.label}: nothing to close`);
   const monthText = `${MONTH_NAMES[month - 1]!.charAt(0)}${MONTH_NAMES[month - 1]!.slice(1).toLowerCase()} ${year}`;
   const request = { companyId, month, year };
 
   const outcomes = embedded ? await prepareStatements(context, { ...request, final: options.final === true, properties: scope.properties }) : undefined;
-  const statements = await statementsOfMonth(api, request, scope.landlords.map((l) => l.id));
+  const statements = await statementsOfMonth(
+    api,
+    request,
+    scope.landlords.map((l) => l.id),
+  );
   const months = await collectAll(context, scope, (entry) => collectProperty(api, request, entry, statements.get(entry.property.id)));
   const notes = outcomeNotes(scope, months, outcomes, options.final === true);
   const title = `company ${companyId} · ${scope.label} · ${monthText}`;
@@ -121,7 +129,9 @@ async function monthEnd(context: CommandContext, options: MonthEndOptions & Glob
  */
 async function readyToSend(context: CommandContext, options: MonthEndOptions, embedded: boolean): Promise<MailServer> {
   if (!embedded && !options.resend) {
-    throw new CliUsageError('against a service (--base-url) the sends cannot be recorded, so a rerun could not tell what was already sent: --resend sends every statement of the run anyway, or run month-end on the store (--db, --database)');
+    throw new CliUsageError(
+      'against a service (--base-url) the sends cannot be recorded, so a rerun could not tell what was already sent: --resend sends every statement of the run anyway, or run month-end on the store (--db, --database)',
+    );
   }
   if (!options.yes && !context.interactive) throw new CliUsageError('--send asks before sending, and there is no terminal to ask: --yes sends without asking');
   return mailServer(context);
@@ -134,7 +144,11 @@ function monthAsked(options: MonthEndOptions, now: number, timeZone: string): { 
   return { month: options.month ?? previous.month, year: options.year ?? (options.month !== undefined ? monthOf(now, timeZone).year : previous.year) };
 }
 
-async function collectAll(context: CommandContext, scope: MonthEndScope, collect: (entry: MonthEndScope['properties'][number]) => Promise<PropertyMonth>): Promise<PropertyMonth[]> {
+async function collectAll(
+  context: CommandContext,
+  scope: MonthEndScope,
+  collect: (entry: MonthEndScope['properties'][number]) => Promise<PropertyMonth>,
+): Promise<PropertyMonth[]> {
   const meter = progress(context, 'properties read:');
   const months: PropertyMonth[] = [];
   try {
@@ -159,7 +173,9 @@ function outcomeNotes(scope: MonthEndScope, months: readonly PropertyMonth[], ou
     }
   } else {
     const missing = months.filter((m) => !m.statement);
-    notes.push(`collected the statements that exist (this service prepares none): ${missing.length === 0 ? 'every property has one' : `${countOf(missing.length, 'property', 'properties')} without one`}`);
+    notes.push(
+      `collected the statements that exist (this service prepares none): ${missing.length === 0 ? 'every property has one' : `${countOf(missing.length, 'property', 'properties')} without one`}`,
+    );
     for (const m of missing) notes.push(`${m.property.code} ${m.property.name}: no statement for the month`);
   }
   return notes;

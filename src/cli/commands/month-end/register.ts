@@ -8,17 +8,20 @@ export function monthEndCommand(): Command {
   return withExamples(
     new Command('month-end')
       .description(
-        'close a month for a landlord, a zone, a property or the whole company: prepare each property\'s statement (local store or --database; ' +
+        "close a month for a landlord, a zone, a property or the whole company: prepare each property's statement (local store or --database; " +
           'INTERIM unless --final, a month a FINAL closed is left as it is), or against a service collect those that exist; then write one folder ' +
-          '(-o DIR, default month-end-YYYY-MM/): a workbook, CSVs, every statement\'s PDF under statements/<landlord code>/, summary.txt and manifest.json',
+          "(-o DIR, default month-end-YYYY-MM/): a workbook, CSVs, every statement's PDF under statements/<landlord code>/, summary.txt and manifest.json",
       )
-      .addOption(idOption('--landlord <id>', 'only this landlord\'s properties'))
-      .addOption(idOption('--zone <id>', 'only this zone\'s properties'))
+      .addOption(idOption('--landlord <id>', "only this landlord's properties"))
+      .addOption(idOption('--zone <id>', "only this zone's properties"))
       .addOption(idOption('--property <id>', 'only this property'))
       .option('--month <m>', 'month 1..12 (default: the month before the current one)', month)
-      .option('--year <y>', 'year (default: that month\'s year)', year)
+      .option('--year <y>', "year (default: that month's year)", year)
       .option('--final', 'prepare FINAL statements (they close the month; default INTERIM drafts)')
-      .option('--send', 'then e-mail each landlord their statements, PDFs attached (the landlord\'s e-mail, else the property\'s), through the profile\'s smtp.* settings; password from SHOPPROP_SMTP_PASSWORD or asked; a statement already sent is not sent again')
+      .option(
+        '--send',
+        "then e-mail each landlord their statements, PDFs attached (the landlord's e-mail, else the property's), through the profile's smtp.* settings; password from SHOPPROP_SMTP_PASSWORD or asked; a statement already sent is not sent again",
+      )
       .option('--resend', 'with --send: send statements already sent too (required against a service, which keeps no record of sends)')
       .option('--yes', 'with --send: send without listing and asking first'),
     'shopprop month-end --landlord 1 --month 10 --year 2026',

@@ -46,7 +46,7 @@ export function propertyCommands(): Command[] {
         .addOption(choiceOption('--type <type>', 'only FINAL statements, or only INTERIM drafts', ['FINAL', 'INTERIM']))
         .option('--month <m>', 'only statements of this month 1..12 (of --year, default this year)', month)
         .option('--year <y>', 'only statements of this year', year)
-        .option('--pdf <dir>', 'also download every listed statement\'s PDF into DIR, as <landlord code>/<property code>-YYYY-MM-<FINAL|INTERIM>.pdf'),
+        .option('--pdf <dir>', "also download every listed statement's PDF into DIR, as <landlord code>/<property code>-YYYY-MM-<FINAL|INTERIM>.pdf"),
       'statement',
     ),
     'shopprop statements --landlord 1 --status ALL',
@@ -58,7 +58,7 @@ export function propertyCommands(): Command[] {
 
   const statementPdf = withExamples(
     new CommandClass('statement-pdf')
-      .description('the link of a statement\'s PDF; with --download (or -o) save the PDF')
+      .description("the link of a statement's PDF; with --download (or -o) save the PDF")
       .argument('<statementId>', 'statement id (see `shopprop statements`)')
       .option('--download <file>', 'save the PDF to FILE (same as -o FILE)')
       .option('--open', 'open the saved PDF with the system viewer'),

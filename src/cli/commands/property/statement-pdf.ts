@@ -34,7 +34,9 @@ export async function run(options: StatementPdfOptions & GlobalOptions, args: st
     if (asked === undefined) {
       // The path on stdout, where the link would have been, so a script finds the file.
       context.terminal.stdout.write(`${file}\n`);
-      context.say('(the local store runs in-process, so no server serves the link: the PDF was saved instead; -o FILE picks the file, `shopprop serve` serves links)');
+      context.say(
+        '(the local store runs in-process, so no server serves the link: the PDF was saved instead; -o FILE picks the file, `shopprop serve` serves links)',
+      );
     }
     if (options.open) openWithViewer(file, (message) => context.say(message));
   });

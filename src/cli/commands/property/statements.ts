@@ -48,7 +48,9 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     const page = await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted });
     // The records do not say whether a statement is paid; the service's paid/posted filter does.
     const paidIds =
-      paidPosted === 'ALL' ? new Set((await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: 'YES' })).list.map((s) => s.id)) : undefined;
+      paidPosted === 'ALL'
+        ? new Set((await api.statements({ companyId, landlordId, zoneId: options.zone, paidPosted: 'YES' })).list.map((s) => s.id))
+        : undefined;
     // The interface has no month filter: the statements of other months are left out here.
     // Nor a type filter: --type leaves out the other type here.
     const ofMonth = page.list.filter((statement) => ofPeriod(statement, options, context.now(), settings.timeZone) && ofType(statement, options.type));
@@ -62,8 +64,12 @@ export async function run(options: StatementsOptions & GlobalOptions): Promise<v
     });
     // An INTERIM draft's figures may still change: they are never added to FINAL figures.
     const mixed = new Set(records.map((r) => r.status === 'INTERIM draft')).size > 1;
-    if (mixed) context.say('no totals row: INTERIM drafts and FINAL statements are not added together; --type FINAL or --type INTERIM lists one of them, with its totals');
-    const whole = options.month === undefined && options.year === undefined && options.type === undefined ? Math.max(page.count, page.list.length) : ofMonth.length;
+    if (mixed)
+      context.say(
+        'no totals row: INTERIM drafts and FINAL statements are not added together; --type FINAL or --type INTERIM lists one of them, with its totals',
+      );
+    const whole =
+      options.month === undefined && options.year === undefined && options.type === undefined ? Math.max(page.count, page.list.length) : ofMonth.length;
     const count = Math.max(0, whole - (options.start ?? 0));
     const sheetName = statementsSheetName(landlordId, options, context.now(), settings.timeZone);
     await emitList(context, { records, columns: statementCsvColumns, totals: !mixed, count: () => count, sheetName });

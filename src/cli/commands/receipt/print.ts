@@ -36,7 +36,8 @@ function receiptForm(options: ReceiptPrintOptions & GlobalOptions): { form: Rece
   if (options.format === 'csv' || options.format === 'xlsx') {
     throw new CliUsageError(`a receipt has no ${options.format} form: use --format table (text), json or ndjson, or -o FILE.pdf`);
   }
-  const byFormat: ReceiptForm | undefined = options.format === 'json' || options.format === 'ndjson' ? options.format : options.format === 'table' ? 'text' : undefined;
+  const byFormat: ReceiptForm | undefined =
+    options.format === 'json' || options.format === 'ndjson' ? options.format : options.format === 'table' ? 'text' : undefined;
   if (file === undefined) return { form: byFormat ?? 'text' };
   const extension = extname(file).toLowerCase();
   const byExtension = FORM_BY_EXTENSION[extension];
@@ -96,7 +97,8 @@ export async function run(options: ReceiptPrintOptions & GlobalOptions, args: st
       context.say(`wrote receipt ${receipt.receiptNo} (${pdf.length.toLocaleString('en-US')} bytes) to ${file}`);
       return;
     }
-    const text = form === 'json' ? `${JSON.stringify(receipt, null, 2)}\n` : form === 'ndjson' ? `${JSON.stringify(receipt)}\n` : lines.map((l) => `${l}\n`).join('');
+    const text =
+      form === 'json' ? `${JSON.stringify(receipt, null, 2)}\n` : form === 'ndjson' ? `${JSON.stringify(receipt)}\n` : lines.map((l) => `${l}\n`).join('');
     await withOutput(context, async (target) => {
       target.stream.write(text);
     });

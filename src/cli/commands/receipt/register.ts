@@ -29,7 +29,7 @@ function defineReceiptCommands(receipt: Command): void {
   withExamples(
     receipt
       .command('print <sale>')
-      .description('print a sale\'s receipt for a 58 mm or 80 mm printer, or as a PDF')
+      .description("print a sale's receipt for a 58 mm or 80 mm printer, or as a PDF")
       .addOption(new Option('--width <chars>', 'characters per line: 32 (58 mm) or 48 (80 mm)').choices(['32', '48']).default('48'))
       .option('--pdf <file>', 'write the receipt as a PDF instead'),
     'shopprop receipt print 120',

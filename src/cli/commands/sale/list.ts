@@ -85,12 +85,18 @@ function saleListHeading(options: SaleListOptions): string {
  * The records with a `payments` field each, from the local server; undefined from a server
  * that does not give payments. With no records, says whether the server gives them.
  */
-async function attachPayments<R extends { id?: unknown }>(context: CommandContext, companyId: number, records: readonly R[]): Promise<(R & { payments?: unknown })[] | undefined> {
+async function attachPayments<R extends { id?: unknown }>(
+  context: CommandContext,
+  companyId: number,
+  records: readonly R[],
+): Promise<(R & { payments?: unknown })[] | undefined> {
   const [api, settings, { fetchSalePayments }] = await Promise.all([context.client(), context.settings(), import('../../../client/sale-payments.js')]);
   const ids = records.map((r) => r.id).filter((id): id is number => typeof id === 'number');
   const payments = await fetchSalePayments({ transport: api.transport, token: settings.token }, companyId, ids.length > 0 ? ids : [0]);
   if (!payments) return undefined;
-  return records.map((r) => (typeof r.id === 'number' && payments.has(r.id) ? { ...r, payments: payments.get(r.id)!.map(({ saleId: _saleId, ...payment }) => payment) } : r));
+  return records.map((r) =>
+    typeof r.id === 'number' && payments.has(r.id) ? { ...r, payments: payments.get(r.id)!.map(({ saleId: _saleId, ...payment }) => payment) } : r,
+  );
 }
 
 /** `--shop N` or `--sales-person N`: the interface lists every sale of one of them, unpaged. */

@@ -66,7 +66,16 @@ async function profileContext(context: CommandContext, profile: string): Promise
   for (const name of Object.values(SETTINGS_ENV)) delete env[name];
   const { globals } = context;
   const other = createContext(
-    { profile, input: globals.input, color: globals.color, verbose: globals.verbose, timeout: globals.timeout, format: globals.format, fields: globals.fields, output: globals.output },
+    {
+      profile,
+      input: globals.input,
+      color: globals.color,
+      verbose: globals.verbose,
+      timeout: globals.timeout,
+      format: globals.format,
+      fields: globals.fields,
+      output: globals.output,
+    },
     { terminal: context.terminal, env, now: () => context.now() },
   );
   await other.settings();

@@ -7,7 +7,10 @@ import { runCommand } from '../../run-command.js';
 
 export async function run(options: GlobalOptions): Promise<void> {
   await runCommand(options, async (context) => {
-    const [{ outboxFile }, { outboxColumns, outboxRecord }] = await Promise.all([import('../../sale/outbox-location.js'), import('../../sale/outbox-columns.js')]);
+    const [{ outboxFile }, { outboxColumns, outboxRecord }] = await Promise.all([
+      import('../../sale/outbox-location.js'),
+      import('../../sale/outbox-columns.js'),
+    ]);
     const file = await outboxFile(context);
     if (!existsSync(file)) {
       await emitList(context, { records: [], columns: outboxColumns });
@@ -34,7 +37,9 @@ function outboxSummary(records: readonly OutboxRecord[], file: string): string {
   const parts: string[] = [];
   if (waiting > 0) parts.push(`${waiting} waiting (\`shopprop sale sync\` sends ${waiting === 1 ? 'it' : 'them'})`);
   if (refused.length > 0) {
-    parts.push(`${refused.length} refused by the service (\`shopprop sale outbox show ${refused[0]!.outboxId}\` gives the reasons; fix the cause and sync, or delete ${refused.length === 1 ? 'it' : 'them'})`);
+    parts.push(
+      `${refused.length} refused by the service (\`shopprop sale outbox show ${refused[0]!.outboxId}\` gives the reasons; fix the cause and sync, or delete ${refused.length === 1 ? 'it' : 'them'})`,
+    );
   }
   return `${sales(records.length)} in ${file}: ${parts.join('; ')}`;
 }

@@ -51,17 +51,39 @@ export async function run(options: ReconcileMpesaOptions & GlobalOptions, args: 
     const result = reconcileMpesa(statement, payments, period);
 
     const findings = result.findings.map((f) => ({
-      finding: f.finding, code: f.code, time: f.time, when: eatText(f.time), statementAmount: cents(f.statementCents), saleAmount: cents(f.saleCents),
-      receiptNo: f.receiptNo, saleId: f.saleId, shop: f.shop, cashier: f.cashier, note: f.note,
+      finding: f.finding,
+      code: f.code,
+      time: f.time,
+      when: eatText(f.time),
+      statementAmount: cents(f.statementCents),
+      saleAmount: cents(f.saleCents),
+      receiptNo: f.receiptNo,
+      saleId: f.saleId,
+      shop: f.shop,
+      cashier: f.cashier,
+      note: f.note,
     }));
     const totals = result.totals.map((t) => ({
-      shop: t.shop, cashier: t.cashier, salePayments: t.salePayments, saleAmount: fromCents(t.saleCents), matchedAmount: fromCents(t.matchedCents),
-      notOnStatement: t.notOnStatement, notOnStatementAmount: fromCents(t.notOnStatementCents),
+      shop: t.shop,
+      cashier: t.cashier,
+      salePayments: t.salePayments,
+      saleAmount: fromCents(t.saleCents),
+      matchedAmount: fromCents(t.matchedCents),
+      notOnStatement: t.notOnStatement,
+      notOnStatementAmount: fromCents(t.notOnStatementCents),
     }));
     const heading = `M-Pesa till · company ${companyId} · ${options.from} to ${options.to} (East Africa Time)`;
-    const table = resolveFormat({ format: context.globals.format, output: context.globals.output, stdoutIsTTY: context.terminal.stdoutIsTTY }) === 'table' && !context.globals.output;
+    const table =
+      resolveFormat({ format: context.globals.format, output: context.globals.output, stdoutIsTTY: context.terminal.stdoutIsTTY }) === 'table' &&
+      !context.globals.output;
     if (!options.totals) await emitList(context, { records: findings, columns: findingColumns, totals: true, heading: [heading, 'Findings'] });
-    if (options.totals || table) await emitList(context, { records: totals, columns: shopCashierColumns, totals: true, heading: [...(options.totals ? [heading] : []), 'M-Pesa sales per shop and cashier'] });
+    if (options.totals || table)
+      await emitList(context, {
+        records: totals,
+        columns: shopCashierColumns,
+        totals: true,
+        heading: [...(options.totals ? [heading] : []), 'M-Pesa sales per shop and cashier'],
+      });
     const notOnStatement = result.totals.reduce((sum, t) => ({ n: sum.n + t.notOnStatement, cents: sum.cents + t.notOnStatementCents }), { n: 0, cents: 0 });
     context.say(
       `${result.matched} sale payment(s) found on the statement; ${notOnStatement.n} sale code(s) not on it (${formatCents(notOnStatement.cents)}); ` +
@@ -73,7 +95,7 @@ export async function run(options: ReconcileMpesaOptions & GlobalOptions, args: 
 const cents = (value: number | null) => (value === null ? null : fromCents(value));
 
 function periodOf(options: ReconcileMpesaOptions): Period {
-  if (options.from === undefined || options.to === undefined) throw new CliUsageError('missing --from and --to: the period\'s first and last day (YYYY-MM-DD)');
+  if (options.from === undefined || options.to === undefined) throw new CliUsageError("missing --from and --to: the period's first and last day (YYYY-MM-DD)");
   const from = eatDayStart(options.from, '--from');
   const to = eatDayStart(options.to, '--to') + DAY_MS;
   if (to <= from) throw new CliUsageError(`--to ${options.to} is before --from ${options.from}`);
@@ -100,7 +122,11 @@ const isDatedSale = (record: object): record is ListedSale =>
 async function salesOf(context: CommandContext, companyId: number, period: Period): Promise<ListedSale[]> {
   const api = await context.client();
   const found: ListedSale[] = [];
-  const pages = walkPageLists((start, limit, after) => api.listCashSales({ companyId, start, limit, after }), { pageSize: PAGE, strict: true, counts: isCashSaleRecord });
+  const pages = walkPageLists((start, limit, after) => api.listCashSales({ companyId, start, limit, after }), {
+    pageSize: PAGE,
+    strict: true,
+    counts: isCashSaleRecord,
+  });
   for await (const page of pages) {
     const sales = page.filter(isDatedSale);
     found.push(...sales.filter((s) => s.issueDate >= period.from && s.issueDate < period.to));
@@ -112,7 +138,10 @@ async function salesOf(context: CommandContext, companyId: number, period: Perio
 /** Each M-Pesa payment of the sales, with its sale's shop and cashier by name where the server names them. */
 async function mpesaPaymentsOf(context: CommandContext, companyId: number, sales: readonly ListedSale[]): Promise<SaleMpesaPayment[]> {
   const [api, settings, { fetchSalePayments }, { fetchReferenceData }] = await Promise.all([
-    context.client(), context.settings(), import('../../../client/sale-payments.js'), import('../../../client/reference-data.js'),
+    context.client(),
+    context.settings(),
+    import('../../../client/sale-payments.js'),
+    import('../../../client/reference-data.js'),
   ]);
   const target = { transport: api.transport, token: settings.token };
   const refs = await fetchReferenceData(target, companyId);
@@ -121,11 +150,15 @@ async function mpesaPaymentsOf(context: CommandContext, companyId: number, sales
   const payments = await fetchSalePayments(target, companyId, sales.length > 0 ? sales.map((s) => s.id) : [0]);
   return sales.flatMap((sale) => {
     const side = {
-      saleId: sale.id, receiptNo: sale.receiptNo ?? null, issueDate: sale.issueDate,
+      saleId: sale.id,
+      receiptNo: sale.receiptNo ?? null,
+      issueDate: sale.issueDate,
       shop: typeof sale.retailShopId === 'number' ? (shopName.get(sale.retailShopId) ?? `shop ${sale.retailShopId}`) : '',
       cashier: typeof sale.userId === 'number' ? (userName.get(sale.userId) ?? `user ${sale.userId}`) : '',
     };
     if (!payments) return sale.paymentMethod === 'MPESA' ? [{ ...side, code: (sale.refNo ?? '').trim(), amountCents: toCents(sale.amountPaid ?? 0) }] : [];
-    return (payments.get(sale.id) ?? []).filter((p) => p.method === 'MPESA').map((p) => ({ ...side, code: (p.referenceNo ?? '').trim(), amountCents: toCents(p.amount) }));
+    return (payments.get(sale.id) ?? [])
+      .filter((p) => p.method === 'MPESA')
+      .map((p) => ({ ...side, code: (p.referenceNo ?? '').trim(), amountCents: toCents(p.amount) }));
   });
 }

@@ -32,7 +32,7 @@ function defineSaleCommands(sale: Command): void {
   withExamples(
     sale
       .command('items')
-      .description('list sale lines (items sold) with their sale\'s customer and date')
+      .description("list sale lines (items sold) with their sale's customer and date")
       .addOption(idOption('--shop <id>', 'only this retail shop'))
       .addOption(idOption('--sales-person <id>', 'only this sales person'))
       .addOption(idOption('--item <id>', 'only this product (itemId)'))
@@ -48,28 +48,28 @@ function defineSaleCommands(sale: Command): void {
     sale
       .command('save')
       .description('record a cash sale: interactively, or from a JSON file or stdin')
-      .option('--file <file>', 'sale in the interface\'s request shape (JSON); - reads stdin')
+      .option('--file <file>', "sale in the interface's request shape (JSON); - reads stdin")
       .option('--dry-run', 'check the sale and show its totals; save nothing')
-      .addOption(idOption('--shop <id>', 'retail shop (default: the profile\'s retailShopId)'))
-      .addOption(idOption('--cashbook <id>', 'cashbook (default: the profile\'s cashbookId)'))
-      .addOption(idOption('--user <id>', 'sales person / cashier (default: the profile\'s userId)')),
+      .addOption(idOption('--shop <id>', "retail shop (default: the profile's retailShopId)"))
+      .addOption(idOption('--cashbook <id>', "cashbook (default: the profile's cashbookId)"))
+      .addOption(idOption('--user <id>', "sales person / cashier (default: the profile's userId)")),
     'shopprop sale save',
     'shopprop sale save --file sale.json',
     'cat sale.json | shopprop sale save --file - --dry-run',
   ).action(lazyAction('sale/save'));
 
   const reconcile = withExamples(
-    sale.command('reconcile').description('compare the sales with a payment provider\'s statement'),
+    sale.command('reconcile').description("compare the sales with a payment provider's statement"),
     'shopprop sale reconcile mpesa till-october.csv --from 2026-10-01 --to 2026-10-31',
   );
   withExamples(
     reconcile
       .command('mpesa <statement>')
-      .description('the till\'s M-Pesa statement (the portal\'s CSV) against the sales: payments with no sale, sale codes not on it, totals per shop and cashier')
+      .description("the till's M-Pesa statement (the portal's CSV) against the sales: payments with no sale, sale codes not on it, totals per shop and cashier")
       .option('--from <date>', 'first day of the period, YYYY-MM-DD (East Africa Time)')
       .option('--to <date>', 'last day of the period, YYYY-MM-DD (East Africa Time)')
       .option('--totals', 'the totals per shop and cashier instead of the findings (a table on a terminal shows both)')
-      .option('--encoding <name>', 'the statement\'s encoding (default utf-8)'),
+      .option('--encoding <name>', "the statement's encoding (default utf-8)"),
     'shopprop sale reconcile mpesa till-october.csv --from 2026-10-01 --to 2026-10-31',
     'shopprop sale reconcile mpesa till.csv --from 2026-11-27 --to 2026-11-27 --format csv -o findings.csv',
     'shopprop sale reconcile mpesa till.csv --from 2026-11-01 --to 2026-11-30 --totals --format json',
@@ -101,14 +101,13 @@ function defineSaleCommands(sale: Command): void {
   withExamples(
     outbox
       .command('send <id>')
-      .description('send one kept sale now, to this profile\'s service or to another profile\'s')
+      .description("send one kept sale now, to this profile's service or to another profile's")
       .option('--to <profile>', 'send it to the service of this config profile instead'),
     'shopprop sale outbox send 3',
     'shopprop sale outbox send 3 --to head-office',
   ).action(lazyAction('sale/outbox-send'));
 
-  withExamples(
-    sale.command('sync').description('send the offline outbox, oldest first, exactly once each'),
-    'shopprop sale sync',
-  ).action(lazyAction('sale/sync'));
+  withExamples(sale.command('sync').description('send the offline outbox, oldest first, exactly once each'), 'shopprop sale sync').action(
+    lazyAction('sale/sync'),
+  );
 }

@@ -67,7 +67,9 @@ async function fromFile(context: CommandContext, options: SaleSaveOptions): Prom
   try {
     text = options.file === '-' ? await readAll(context.terminal.stdin) : await readFile(options.file!, 'utf8');
   } catch (error) {
-    throw new CliUsageError(`cannot read --file ${options.file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliUsageError(
+      `cannot read --file ${options.file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   const [{ parseSaleJson, prepareFileSale }, settings] = await Promise.all([import('../../sale/sale-file.js'), context.settings()]);
   const fromFlagOrConfig = (flag: number | undefined, config: number | undefined) =>
@@ -82,7 +84,8 @@ async function fromFile(context: CommandContext, options: SaleSaveOptions): Prom
     },
     source,
   );
-  if (prepared.unknownFields.length > 0) context.say(`note: ${source} has fields the interface does not know, sent as they are: ${prepared.unknownFields.join(', ')}`);
+  if (prepared.unknownFields.length > 0)
+    context.say(`note: ${source} has fields the interface does not know, sent as they are: ${prepared.unknownFields.join(', ')}`);
   if (context.globals.verbose) for (const line of prepared.filled) context.say(`filled: ${line}`);
   return { body: prepared.body, idempotencyKey: randomUUID(), checked: prepared.checked };
 }
@@ -142,7 +145,10 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
       return offline.unitsToOffer(local.copy.units, local.soldLocally);
     }
     const all: StockUnit[] = [];
-    for await (const unit of walkPages((start, limit, after) => api.listReceiptSpecs({ companyId, start, limit, after }), { pageSize: 1000, style: settings.pagingStyle })) {
+    for await (const unit of walkPages((start, limit, after) => api.listReceiptSpecs({ companyId, start, limit, after }), {
+      pageSize: 1000,
+      style: settings.pagingStyle,
+    })) {
       if (typeof unit.id === 'number') all.push(unit as StockUnit);
     }
     // The local store is never out of reach: a copy is kept only of a service over the network.
@@ -167,9 +173,11 @@ async function atTerminal(context: CommandContext, options: SaleSaveOptions): Pr
     units: () => units,
     soldHere: offline.unitsSoldHere(local),
     newKey: randomUUID,
-    lookUpUnit: refs && !unreachable
-      ? async (identifier) => (await import('../../../client/unit-lookup.js')).lookUpUnit({ transport: api.transport, token: settings.token }, companyId, identifier)
-      : undefined,
+    lookUpUnit:
+      refs && !unreachable
+        ? async (identifier) =>
+            (await import('../../../client/unit-lookup.js')).lookUpUnit({ transport: api.transport, token: settings.token }, companyId, identifier)
+        : undefined,
     submit: async (sale) => {
       const [{ checkSale }, { isRefusalOfTheSale, refusalReasons }, { ApiError }] = await Promise.all([
         import('../../../domain/sale-check.js'),

@@ -47,7 +47,9 @@ export async function run(options: GlobalOptions): Promise<void> {
       const them = summary.remaining === 1 ? 'it stays' : 'they stay';
       const first = summary.results.find((r) => r.status === 'refused')?.outboxId;
       const see = first === undefined ? '`shopprop sale outbox`' : `\`shopprop sale outbox show ${first}\``;
-      throw new Error(`${countOf(summary.remaining, 'sale')} ${summary.remaining === 1 ? 'was' : 'were'} refused and ${them} in the outbox: see ${see} for the reasons; fix the cause and sync again, or \`shopprop sale outbox delete\` ${summary.remaining === 1 ? 'it' : 'them'}`);
+      throw new Error(
+        `${countOf(summary.remaining, 'sale')} ${summary.remaining === 1 ? 'was' : 'were'} refused and ${them} in the outbox: see ${see} for the reasons; fix the cause and sync again, or \`shopprop sale outbox delete\` ${summary.remaining === 1 ? 'it' : 'them'}`,
+      );
     }
   });
 }

@@ -45,8 +45,12 @@ export async function run(options: DemoOptions & GlobalOptions): Promise<void> {
 async function postgresDemo(context: ReturnType<typeof createContext>, url: string, options: DemoOptions & GlobalOptions): Promise<void> {
   const [{ parseProfileValue }, { redactedUrl }] = await Promise.all([import('../../config/keys.js'), import('../../../store/store-location.js')]);
   const checked = parseProfileValue('database', url, options.database !== undefined ? '--database' : 'SHOPPROP_DATABASE_URL');
-  if (options.replace) throw new CliUsageError('--replace deletes a demo file; a PostgreSQL database is never emptied by shopprop: demo data goes into an empty database');
-  const [{ openPostgresPool }, { createPostgresDemo }] = await Promise.all([import('../../../store/postgres/connect.js'), import('../../../store/postgres/postgres-demo.js')]);
+  if (options.replace)
+    throw new CliUsageError('--replace deletes a demo file; a PostgreSQL database is never emptied by shopprop: demo data goes into an empty database');
+  const [{ openPostgresPool }, { createPostgresDemo }] = await Promise.all([
+    import('../../../store/postgres/connect.js'),
+    import('../../../store/postgres/postgres-demo.js'),
+  ]);
   const shown = redactedUrl(checked);
   const started = context.now();
   context.say(`creating demo data (scale ${options.scale}) in ${shown} ...`);

@@ -26,9 +26,20 @@ export async function run(options: ServeOptions & GlobalOptions): Promise<void> 
   const corsOrigins = await allowedOrigins(options.corsOrigin, context);
   const { startServer, closeOnSignals } = await import('../../../server/start.js');
   const logStream = options.quiet ? undefined : await requestLogStream(options, context);
-  const server = await startServer({ dbFile, host: options.host, port: options.port, log: !options.quiet, logStream, publicUrl, corsOrigins, trustProxy: options.trustProxy, onUpgrade: upgradeNotice((message) => context.say(message), shown) });
+  const server = await startServer({
+    dbFile,
+    host: options.host,
+    port: options.port,
+    log: !options.quiet,
+    logStream,
+    publicUrl,
+    corsOrigins,
+    trustProxy: options.trustProxy,
+    onUpgrade: upgradeNotice((message) => context.say(message), shown),
+  });
   if (corsOrigins.length > 0) context.say(`shopprop serve: browser apps on ${corsOrigins.join(', ')} may call it`);
-  if (options.trustProxy?.length) context.say(`shopprop serve: the client address is taken from X-Forwarded-For when the request comes from ${options.trustProxy.join(', ')}`);
+  if (options.trustProxy?.length)
+    context.say(`shopprop serve: the client address is taken from X-Forwarded-For when the request comes from ${options.trustProxy.join(', ')}`);
   context.say(`shopprop serve: listening on ${server.url} (store ${shown}${isPostgresUrl(dbFile) ? ', PostgreSQL' : ''}); Ctrl-C stops`);
   await new Promise<void>((resolve) => closeOnSignals(server, resolve));
   context.say('shopprop serve: stopped; database closed');
@@ -42,7 +53,10 @@ export async function run(options: ServeOptions & GlobalOptions): Promise<void> 
 async function requestLogStream(options: ServeOptions & GlobalOptions, context: ReturnType<typeof createContext>): Promise<NodeJS.WritableStream | undefined> {
   const format = options.logFormat ?? (context.terminal.stdoutIsTTY ? 'pretty' : 'json');
   if (format === 'json') return undefined;
-  const [{ prettyRequestLog, RequestLogFormatter, colourPaint }, { colourLevel }] = await Promise.all([import('../../serve/pretty-request-log.js'), import('../../output/colour.js')]);
+  const [{ prettyRequestLog, RequestLogFormatter, colourPaint }, { colourLevel }] = await Promise.all([
+    import('../../serve/pretty-request-log.js'),
+    import('../../output/colour.js'),
+  ]);
   const level = colourLevel({ stdoutIsTTY: context.terminal.stdoutIsTTY, noColorFlag: options.color === false, env: context.env });
   return prettyRequestLog(context.terminal.stdout, new RequestLogFormatter(colourPaint(level)));
 }

@@ -27,7 +27,9 @@ export async function mailServer(context: CommandContext): Promise<MailServer> {
   const from = settings['smtp.from'];
   const missing = [host ? undefined : 'smtp.host smtp.example.com', from ? undefined : 'smtp.from accounts@example.com'].filter((m) => m !== undefined);
   if (missing.length > 0) {
-    throw new CliUsageError(`--send needs the mail server in the profile: ${missing.map((m) => `\`shopprop config set ${m}\``).join(', ')} (and smtp.port, smtp.user if it asks for them)`);
+    throw new CliUsageError(
+      `--send needs the mail server in the profile: ${missing.map((m) => `\`shopprop config set ${m}\``).join(', ')} (and smtp.port, smtp.user if it asks for them)`,
+    );
   }
   const security = settings['smtp.security'] ?? 'starttls';
   const server: MailServer = { host: host!, port: settings['smtp.port'] ?? DEFAULT_PORTS[security], security, from: from! };

@@ -66,9 +66,16 @@ function refusalOrFailure(error: unknown, server: MailServer): string | Error {
   const where = `${server.host}:${server.port}`;
   // A recipient refused (RCPT 5xx), or a message the server would not take (DATA 5xx): this message only.
   if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return `refused by the mail server: ${e.response ?? e.message}`;
-  if (e.code === 'EAUTH') return new KnownError('auth', `the mail server ${where} refused the sign-in of ${server.auth?.user ?? 'no user'}: ${e.response ?? e.message}`, { cause: error });
+  if (e.code === 'EAUTH')
+    return new KnownError('auth', `the mail server ${where} refused the sign-in of ${server.auth?.user ?? 'no user'}: ${e.response ?? e.message}`, {
+      cause: error,
+    });
   if (e.code === 'ETLS' || /STARTTLS/i.test(e.message)) {
-    return new KnownError('unavailable', `the mail server ${where} offers no TLS (${e.message}); for a relay on this machine or network, \`shopprop config set smtp.security none\``, { cause: error });
+    return new KnownError(
+      'unavailable',
+      `the mail server ${where} offers no TLS (${e.message}); for a relay on this machine or network, \`shopprop config set smtp.security none\``,
+      { cause: error },
+    );
   }
   return new KnownError('unavailable', `cannot send through the mail server ${where}: ${e.message}`, { cause: error });
 }

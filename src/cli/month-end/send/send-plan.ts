@@ -73,8 +73,12 @@ function addressOf(text: string | null | undefined): string | undefined {
 /** The plan as a person reads it before saying yes: one line per message, then what is left out. */
 export function planLines(plan: SendPlan): string[] {
   const lines = plan.deliveries.map((d) => `${d.landlord.code} ${d.landlord.name} <${d.recipient}>: ${d.statements.map(statementName).join(', ')}`);
-  for (const s of plan.alreadySent) lines.push(`already sent: ${statementName(s)} to ${s.recipient} (${new Date(s.sentAt).toISOString().slice(0, 16).replace('T', ' ')} UTC; --resend sends it again)`);
-  for (const s of plan.noAddress) lines.push(`no address: ${s.month.landlord.code} ${s.month.landlord.name}: ${statementName(s)} (neither the landlord nor the property has an e-mail)`);
+  for (const s of plan.alreadySent)
+    lines.push(
+      `already sent: ${statementName(s)} to ${s.recipient} (${new Date(s.sentAt).toISOString().slice(0, 16).replace('T', ' ')} UTC; --resend sends it again)`,
+    );
+  for (const s of plan.noAddress)
+    lines.push(`no address: ${s.month.landlord.code} ${s.month.landlord.name}: ${statementName(s)} (neither the landlord nor the property has an e-mail)`);
   return lines;
 }
 

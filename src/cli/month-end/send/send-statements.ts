@@ -58,7 +58,11 @@ export async function sendStatements(context: CommandContext, request: SendReque
         context.terminal.stderr.write(`shopprop: not sent to ${who}: ${outcome.reason}\n`);
         continue;
       }
-      await record?.recordSent(delivery.statements.map((s) => s.statement.id), delivery.recipient, outcome.messageId);
+      await record?.recordSent(
+        delivery.statements.map((s) => s.statement.id),
+        delivery.recipient,
+        outcome.messageId,
+      );
       out(`sent: ${who}: ${delivery.statements.map(statementName).join(', ')}`);
     }
   } finally {

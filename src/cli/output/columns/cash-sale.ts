@@ -6,7 +6,13 @@ import { columnSet, type Column, type RowSum } from './types.js';
 export type CashSaleWithPayments = CashSaleRecord & { payments?: SalePayment[] };
 
 /** A sale's balance is what is still owed of it: total - paid; a narrow table keeps the three together. */
-const SALE_BALANCE: RowSum = { result: 'balance', terms: [{ key: 'totalAmount', sign: 1 }, { key: 'amountPaid', sign: -1 }] };
+const SALE_BALANCE: RowSum = {
+  result: 'balance',
+  terms: [
+    { key: 'totalAmount', sign: 1 },
+    { key: 'amountPaid', sign: -1 },
+  ],
+};
 
 /** Cash sales (interface 2.2). */
 export const cashSaleColumns = columnSet<CashSaleRecord>(

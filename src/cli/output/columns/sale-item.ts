@@ -46,7 +46,12 @@ export const saleItemColumns = columnSet<SaleItemRecord>(
       { key: 'buyingPrice', sign: 1, times: 'qty' },
       { key: 'discount', sign: -1 },
       // A price that included its tax already holds it; only tax added to the price adds up.
-      { key: 'taxAdded', header: 'Tax added', sign: 1, cents: (line) => (line.taxIncExc === 0 || line.taxIncExc === '0' ? roundToCents(Number(line.taxAmount ?? 0)) : 0) },
+      {
+        key: 'taxAdded',
+        header: 'Tax added',
+        sign: 1,
+        cents: (line) => (line.taxIncExc === 0 || line.taxIncExc === '0' ? roundToCents(Number(line.taxAmount ?? 0)) : 0),
+      },
     ],
   },
 );

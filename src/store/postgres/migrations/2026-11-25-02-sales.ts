@@ -191,8 +191,19 @@ const STATEMENTS = [
 ];
 
 const TABLES = [
-  'cash_sale_stats', 'cash_sale_channels', 'cash_sale_lines', 'cash_sales', 'item_identifiers', 'item_specs',
-  'item_products', 'item_categories', 'payment_channels', 'tax_rates', 'cashbooks', 'warehouses', 'retail_shops',
+  'cash_sale_stats',
+  'cash_sale_channels',
+  'cash_sale_lines',
+  'cash_sales',
+  'item_identifiers',
+  'item_specs',
+  'item_products',
+  'item_categories',
+  'payment_channels',
+  'tax_rates',
+  'cashbooks',
+  'warehouses',
+  'retail_shops',
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -259,9 +259,22 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 const DROP_ORDER = [
-  'ledger_rederive_pending', 'ledger_months',
-  'landlord_payments', 'statements', 'expenses', 'receipt_allocations', 'receipts', 'charges',
-  'tenancies', 'tenants', 'units', 'services', 'properties', 'landlords', 'field_officers', 'zones',
+  'ledger_rederive_pending',
+  'ledger_months',
+  'landlord_payments',
+  'statements',
+  'expenses',
+  'receipt_allocations',
+  'receipts',
+  'charges',
+  'tenancies',
+  'tenants',
+  'units',
+  'services',
+  'properties',
+  'landlords',
+  'field_officers',
+  'zones',
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

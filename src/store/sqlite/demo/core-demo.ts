@@ -9,8 +9,28 @@ export function hasCompanies(store: Store): boolean {
 
 export function seedCompanies(store: Store): DemoCompany[] {
   const companies = [
-    { id: 1, name: 'Savanna Phones & Properties Ltd', timeZone: 'Africa/Nairobi', share: 1, address: 'Moi Avenue 12, Nairobi', phone: '+254 700 100 100', email: 'office@savanna.example', currency: 'KES', taxNumber: 'P051234567X' },
-    { id: 2, name: 'Lakeside Traders', timeZone: 'Africa/Kampala', share: 0.1, address: 'Kampala Road 5, Kampala', phone: '+256 700 200 200', email: 'info@lakeside.example', currency: 'KES', taxNumber: 'P052345678Q' },
+    {
+      id: 1,
+      name: 'Savanna Phones & Properties Ltd',
+      timeZone: 'Africa/Nairobi',
+      share: 1,
+      address: 'Moi Avenue 12, Nairobi',
+      phone: '+254 700 100 100',
+      email: 'office@savanna.example',
+      currency: 'KES',
+      taxNumber: 'P051234567X',
+    },
+    {
+      id: 2,
+      name: 'Lakeside Traders',
+      timeZone: 'Africa/Kampala',
+      share: 0.1,
+      address: 'Kampala Road 5, Kampala',
+      phone: '+256 700 200 200',
+      email: 'info@lakeside.example',
+      currency: 'KES',
+      taxNumber: 'P052345678Q',
+    },
   ];
   const insertCompany = store.sqlite.prepare(
     'insert into companies (id, name, time_zone, vat_rate_bp, receipt_seq, address, phone, email, currency, tax_number) values (?, ?, ?, 1600, 0, ?, ?, ?, ?, ?)',

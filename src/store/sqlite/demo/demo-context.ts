@@ -30,7 +30,8 @@ export function insertMany(store: Store, table: string, columns: readonly string
   const full = store.sqlite.prepare(`insert into ${table} (${columns.join(',')}) values ${placeholders(perStatement)}`);
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement);
-    const statement = chunk.length === perStatement ? full : store.sqlite.prepare(`insert into ${table} (${columns.join(',')}) values ${placeholders(chunk.length)}`);
+    const statement =
+      chunk.length === perStatement ? full : store.sqlite.prepare(`insert into ${table} (${columns.join(',')}) values ${placeholders(chunk.length)}`);
     statement.run(chunk.flat());
   }
 }

@@ -21,11 +21,73 @@ import type { Random } from './random.js';
 const MONTHS = 18;
 const DAY = 86_400_000;
 
-const ZONE_NAMES = ['Westlands', 'Kilimani', 'Kasarani', 'Karen', 'Embakasi', 'Ruaka', 'Kileleshwa', 'Lavington', 'South B', 'Roysambu', 'Thika Road', 'Syokimau'];
-const FIRST = ['Achieng', 'Brian', 'Chebet', 'David', 'Esther', 'Faith', 'George', 'Hassan', 'Irene', 'James', 'Kamau', 'Lucy', 'Mercy', 'Njoroge', 'Otieno', 'Purity', 'Rose', 'Samuel', 'Tabitha', 'Wanjiru', 'Yusuf', 'Zawadi'];
-const LAST = ['Odhiambo', 'Mwangi', 'Kiprop', 'Wambui', 'Mutua', 'Njeri', 'Ochieng', 'Kariuki', 'Ali', 'Chege', 'Nyambura', 'Kimani', 'Auma', 'Koech', 'Barasa', 'Onyango'];
+const ZONE_NAMES = [
+  'Westlands',
+  'Kilimani',
+  'Kasarani',
+  'Karen',
+  'Embakasi',
+  'Ruaka',
+  'Kileleshwa',
+  'Lavington',
+  'South B',
+  'Roysambu',
+  'Thika Road',
+  'Syokimau',
+];
+const FIRST = [
+  'Achieng',
+  'Brian',
+  'Chebet',
+  'David',
+  'Esther',
+  'Faith',
+  'George',
+  'Hassan',
+  'Irene',
+  'James',
+  'Kamau',
+  'Lucy',
+  'Mercy',
+  'Njoroge',
+  'Otieno',
+  'Purity',
+  'Rose',
+  'Samuel',
+  'Tabitha',
+  'Wanjiru',
+  'Yusuf',
+  'Zawadi',
+];
+const LAST = [
+  'Odhiambo',
+  'Mwangi',
+  'Kiprop',
+  'Wambui',
+  'Mutua',
+  'Njeri',
+  'Ochieng',
+  'Kariuki',
+  'Ali',
+  'Chege',
+  'Nyambura',
+  'Kimani',
+  'Auma',
+  'Koech',
+  'Barasa',
+  'Onyango',
+];
 const ESTATES = ['Court', 'Heights', 'Gardens', 'Apartments', 'Towers', 'Park', 'Residency', 'Plaza'];
-const EXPENSES = ['Plumbing repairs', 'Security services', 'Cleaning', 'Electrical repairs', 'Painting', 'Garbage collection', 'Gate repairs', 'Borehole maintenance'];
+const EXPENSES = [
+  'Plumbing repairs',
+  'Security services',
+  'Cleaning',
+  'Electrical repairs',
+  'Painting',
+  'Garbage collection',
+  'Gate repairs',
+  'Borehole maintenance',
+];
 
 type Habit = 'prompt' | 'part' | 'arrears' | 'ahead' | 'stopped';
 
@@ -92,16 +154,26 @@ function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio 
 
   const zones = ZONE_NAMES.slice(0, zoneCount).map((name) => [++ids.zone, company.id, name]);
   insertMany(store, 'zones', ['id', 'company_id', 'name'], zones);
-  const officers = Array.from({ length: officerCount }, (_, i) => [++ids.fieldOfficer, company.id, `${FIRST[(i * 5) % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`, `+254 711 ${String(100000 + i).slice(-6)}`]);
+  const officers = Array.from({ length: officerCount }, (_, i) => [
+    ++ids.fieldOfficer,
+    company.id,
+    `${FIRST[(i * 5) % FIRST.length]} ${LAST[(i * 3) % LAST.length]}`,
+    `+254 711 ${String(100000 + i).slice(-6)}`,
+  ]);
   insertMany(store, 'field_officers', ['id', 'company_id', 'name', 'phone'], officers);
   const serviceCharge = ++ids.service;
   const water = ++ids.service;
   const garbage = ++ids.service;
-  insertMany(store, 'services', ['id', 'company_id', 'name'], [
-    [serviceCharge, company.id, 'Service charge'],
-    [water, company.id, 'Water'],
-    [garbage, company.id, 'Garbage'],
-  ]);
+  insertMany(
+    store,
+    'services',
+    ['id', 'company_id', 'name'],
+    [
+      [serviceCharge, company.id, 'Service charge'],
+      [water, company.id, 'Water'],
+      [garbage, company.id, 'Garbage'],
+    ],
+  );
 
   const current = monthOf(context.now, company.timeZone);
   const first = addMonths(current, -(MONTHS - 1));
@@ -118,7 +190,14 @@ function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio 
     const index = properties.length;
     if (index % 2 === 0) {
       const name = `${random.pick(FIRST)} ${random.pick(LAST)}`;
-      landlords.push([++ids.landlord, company.id, `LL${String(ids.landlord).padStart(4, '0')}`, name, `${name.toLowerCase().replace(/\s+/g, '.')}@landlords.example`, `+254 722 ${String(200000 + ids.landlord).slice(-6)}`]);
+      landlords.push([
+        ++ids.landlord,
+        company.id,
+        `LL${String(ids.landlord).padStart(4, '0')}`,
+        name,
+        `${name.toLowerCase().replace(/\s+/g, '.')}@landlords.example`,
+        `+254 722 ${String(200000 + ids.landlord).slice(-6)}`,
+      ]);
     }
     const propertyId = ++ids.property;
     propertyIds.push(propertyId);
@@ -146,18 +225,40 @@ function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio 
       const rent = baseRent + random.int(0, 10) * 500_00;
       const rentTaxBp = commercial ? 1600 : 0;
       const serviceTaxBp = commercial ? 1600 : 0;
-      rows.units.push([unitId, company.id, propertyId, `${block}${u + 1}`, rent, serviceAmount, serviceAmount > 0 ? serviceCharge : null, rentTaxBp, serviceTaxBp]);
+      rows.units.push([
+        unitId,
+        company.id,
+        propertyId,
+        `${block}${u + 1}`,
+        rent,
+        serviceAmount,
+        serviceAmount > 0 ? serviceCharge : null,
+        rentTaxBp,
+        serviceTaxBp,
+      ]);
       units += 1;
       const plan = { unitId, rent, rentTaxBp, serviceAmount, serviceTaxBp, serviceId: serviceCharge, water: random.chance(0.3) ? water : null };
       // Unit 6 of every property stays vacant; unit 4 changes tenants once (one ended, one replacing it).
       if (u === 5 || random.chance(0.04)) continue;
       const changeAt = u === 3 || random.chance(0.03) ? random.int(4, MONTHS - 5) : null;
       const startsBefore = windowStart - random.int(0, 24) * 30 * DAY;
-      const segments = changeAt === null ? [{ from: 0, to: MONTHS - 1 }] : [{ from: 0, to: changeAt }, { from: changeAt + 2, to: MONTHS - 1 }];
+      const segments =
+        changeAt === null
+          ? [{ from: 0, to: MONTHS - 1 }]
+          : [
+              { from: 0, to: changeAt },
+              { from: changeAt + 2, to: MONTHS - 1 },
+            ];
       for (const [s, segment] of segments.entries()) {
         tenantNo += 1;
         const tenantId = ++ids.tenant;
-        rows.tenants.push([tenantId, company.id, `T${company.id}-${String(tenantNo).padStart(6, '0')}`, `${random.pick(FIRST)} ${random.pick(LAST)}`, `+254 7${random.int(10, 99)} ${random.int(100000, 999999)}`]);
+        rows.tenants.push([
+          tenantId,
+          company.id,
+          `T${company.id}-${String(tenantNo).padStart(6, '0')}`,
+          `${random.pick(FIRST)} ${random.pick(LAST)}`,
+          `+254 7${random.int(10, 99)} ${random.int(100000, 999999)}`,
+        ]);
         const tenancyId = ++ids.tenancy;
         const start = s === 0 ? Math.min(startsBefore, months[segment.from]!.from) : months[segment.from]!.from;
         const ended = segment.to < MONTHS - 1 ? months[segment.to]!.to : null;
@@ -180,13 +281,33 @@ function seedCompany(context: DemoContext, company: DemoCompany): DemoPortfolio 
   }
 
   insertMany(store, 'landlords', ['id', 'company_id', 'code', 'name', 'email', 'phone'], landlords);
-  insertMany(store, 'properties', ['id', 'company_id', 'code', 'name', 'lr_no', 'email', 'landlord_id', 'zone_id', 'field_officer_id', 'man_fee_rate_bp', 'lld_payment_type'], properties);
-  insertMany(store, 'units', ['id', 'company_id', 'property_id', 'unit_no', 'market_rent_cents', 'service_charge_cents', 'service_id', 'rent_tax_rate_bp', 'service_tax_rate_bp'], rows.units);
+  insertMany(
+    store,
+    'properties',
+    ['id', 'company_id', 'code', 'name', 'lr_no', 'email', 'landlord_id', 'zone_id', 'field_officer_id', 'man_fee_rate_bp', 'lld_payment_type'],
+    properties,
+  );
+  insertMany(
+    store,
+    'units',
+    ['id', 'company_id', 'property_id', 'unit_no', 'market_rent_cents', 'service_charge_cents', 'service_id', 'rent_tax_rate_bp', 'service_tax_rate_bp'],
+    rows.units,
+  );
   insertMany(store, 'tenants', ['id', 'company_id', 'account_no', 'name', 'phone'], rows.tenants);
   insertMany(store, 'tenancies', ['id', 'company_id', 'unit_id', 'tenant_id', 'start_date', 'end_date'], rows.tenancies);
-  insertMany(store, 'charges', ['id', 'company_id', 'tenancy_id', 'kind', 'service_id', 'month_key', 'charge_date', 'amount_cents', 'tax_cents', 'description'], rows.charges);
+  insertMany(
+    store,
+    'charges',
+    ['id', 'company_id', 'tenancy_id', 'kind', 'service_id', 'month_key', 'charge_date', 'amount_cents', 'tax_cents', 'description'],
+    rows.charges,
+  );
   insertMany(store, 'receipts', ['id', 'company_id', 'tenancy_id', 'receipt_date', 'amount_cents', 'reference', 'reference_key'], rows.receipts);
-  insertMany(store, 'receipt_allocations', ['id', 'receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'], rows.allocations);
+  insertMany(
+    store,
+    'receipt_allocations',
+    ['id', 'receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'],
+    rows.allocations,
+  );
   insertMany(store, 'expenses', ['id', 'company_id', 'property_id', 'expense_date', 'description', 'amount_cents'], rows.expenses);
   // The ledger went in by bulk INSERTs: its month totals are summed from it in one statement.
   rebuildLedgerMonths(store, company.id, company.timeZone);

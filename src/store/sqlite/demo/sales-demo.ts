@@ -62,8 +62,29 @@ const PRODUCTS: ProductSeed[] = [
   { name: 'Screen repair service', category: 'Services', price: 3_500, cost: 1_800, rate: 'zero', incExc: 1 },
 ];
 
-const CUSTOMERS = ['Walk-in customer', 'Achieng Otieno', 'Brian Kiprono', 'Caroline Wanjiru', 'David Mwangi', 'Esther Njeri', 'Faith Chebet', 'George Odhiambo', 'Hassan Ali', 'Irene Mutua', "Joseph O'Neill", 'Kevin Kamau', 'Lucy Akinyi', 'Mercy Wambui'];
-const COLOURS: [string, string][] = [['Black', 'Midnight'], ['Blue', 'Ocean'], ['Green', 'Mint'], ['White', 'Pearl'], ['Gold', 'Sunrise']];
+const CUSTOMERS = [
+  'Walk-in customer',
+  'Achieng Otieno',
+  'Brian Kiprono',
+  'Caroline Wanjiru',
+  'David Mwangi',
+  'Esther Njeri',
+  'Faith Chebet',
+  'George Odhiambo',
+  'Hassan Ali',
+  'Irene Mutua',
+  "Joseph O'Neill",
+  'Kevin Kamau',
+  'Lucy Akinyi',
+  'Mercy Wambui',
+];
+const COLOURS: [string, string][] = [
+  ['Black', 'Midnight'],
+  ['Blue', 'Ocean'],
+  ['Green', 'Mint'],
+  ['White', 'Pearl'],
+  ['Gold', 'Sunrise'],
+];
 
 /** Next free id of a table, so rows can name each other before they are written. */
 function nextId(context: DemoContext, table: string): number {
@@ -102,45 +123,80 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
     ['Westlands', 'Woodvale Grove 4, Westlands, Nairobi'],
     ['Mombasa Road', 'Panari Centre, Mombasa Road, Nairobi'],
   ].map(([name, address], i) => ({ id: shopId + i, name: name!, address: address! }));
-  insertMany(store, 'retail_shops', ['id', 'company_id', 'name', 'location'], shops.map((s) => [s.id, c, `${s.name} shop`, s.address]));
+  insertMany(
+    store,
+    'retail_shops',
+    ['id', 'company_id', 'name', 'location'],
+    shops.map((s) => [s.id, c, `${s.name} shop`, s.address]),
+  );
 
   const warehouseId = nextId(context, 'warehouses');
   const warehouses = [0, 1].map((i) => ({ id: warehouseId + i, shopId: shops[i]!.id }));
-  insertMany(store, 'warehouses', ['id', 'company_id', 'name', 'shop_id'], warehouses.map((w, i) => [w.id, c, i === 0 ? 'Main store' : 'Back store', w.shopId]));
+  insertMany(
+    store,
+    'warehouses',
+    ['id', 'company_id', 'name', 'shop_id'],
+    warehouses.map((w, i) => [w.id, c, i === 0 ? 'Main store' : 'Back store', w.shopId]),
+  );
 
   const userId = nextId(context, 'users');
   const cashierNames = ['Grace Wairimu', 'Peter Otieno', 'Amina Hassan', 'Samuel Kiptoo'];
   const cashiers = cashierNames.map((_, i) => userId + i);
-  insertMany(store, 'users', ['id', 'company_id', 'name', 'role'], cashierNames.map((name, i) => [cashiers[i], c, name, 'cashier']));
+  insertMany(
+    store,
+    'users',
+    ['id', 'company_id', 'name', 'role'],
+    cashierNames.map((name, i) => [cashiers[i], c, name, 'cashier']),
+  );
 
   const cashbookId = nextId(context, 'cashbooks');
   const cashbooks = { CASH: cashbookId, MPESA: cashbookId + 1, CHECK: cashbookId + 2 };
-  insertMany(store, 'cashbooks', ['id', 'company_id', 'code', 'name'], [
-    [cashbooks.CASH, c, '1001', 'Cash at till'],
-    [cashbooks.MPESA, c, '1002', 'M-Pesa float'],
-    [cashbooks.CHECK, c, '1010', 'Bank current account'],
-  ]);
+  insertMany(
+    store,
+    'cashbooks',
+    ['id', 'company_id', 'code', 'name'],
+    [
+      [cashbooks.CASH, c, '1001', 'Cash at till'],
+      [cashbooks.MPESA, c, '1002', 'M-Pesa float'],
+      [cashbooks.CHECK, c, '1010', 'Bank current account'],
+    ],
+  );
 
   const taxId = nextId(context, 'tax_rates');
   const rates = { std: { id: taxId, bp: 1600 }, reduced: { id: taxId + 1, bp: 800 }, zero: { id: taxId + 2, bp: 0 } };
-  insertMany(store, 'tax_rates', ['id', 'company_id', 'name', 'rate_bp'], [
-    [rates.std.id, c, 'VAT 16%', 1600],
-    [rates.reduced.id, c, 'Reduced 8%', 800],
-    [rates.zero.id, c, 'Zero rated', 0],
-  ]);
+  insertMany(
+    store,
+    'tax_rates',
+    ['id', 'company_id', 'name', 'rate_bp'],
+    [
+      [rates.std.id, c, 'VAT 16%', 1600],
+      [rates.reduced.id, c, 'Reduced 8%', 800],
+      [rates.zero.id, c, 'Zero rated', 0],
+    ],
+  );
 
   const channelId = nextId(context, 'payment_channels');
   const channels = { CASH: channelId, MPESA: channelId + 1, CHECK: channelId + 2 } as const;
-  insertMany(store, 'payment_channels', ['id', 'company_id', 'name', 'method'], [
-    [channels.CASH, c, 'Cash', 'CASH'],
-    [channels.MPESA, c, 'M-Pesa till 512345', 'MPESA'],
-    [channels.CHECK, c, 'Cheque', 'CHECK'],
-  ]);
+  insertMany(
+    store,
+    'payment_channels',
+    ['id', 'company_id', 'name', 'method'],
+    [
+      [channels.CASH, c, 'Cash', 'CASH'],
+      [channels.MPESA, c, 'M-Pesa till 512345', 'MPESA'],
+      [channels.CHECK, c, 'Cheque', 'CHECK'],
+    ],
+  );
 
   const categoryId = nextId(context, 'item_categories');
   const categoryNames = [...new Set(PRODUCTS.map((p) => p.category))];
   const categoryOf = new Map(categoryNames.map((name, i) => [name, categoryId + i]));
-  insertMany(store, 'item_categories', ['id', 'company_id', 'name'], categoryNames.map((name) => [categoryOf.get(name), c, name]));
+  insertMany(
+    store,
+    'item_categories',
+    ['id', 'company_id', 'name'],
+    categoryNames.map((name) => [categoryOf.get(name), c, name]),
+  );
 
   const productId = nextId(context, 'item_products');
   const products = PRODUCTS.map((p, i) => ({
@@ -177,7 +233,22 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
     const purchase = phone.costCents - random.int(0, 5) * 10_000;
     const id = nextUnitId++;
     const warehouse = random.pick(warehouses);
-    unitRows.push([id, c, phone.id, serial, imei1, imei2, colour, variant, Math.max(0, purchase), phone.priceCents, warehouse.id, warehouse.shopId, soldLineId === null ? 'in_stock' : 'sold', soldLineId]);
+    unitRows.push([
+      id,
+      c,
+      phone.id,
+      serial,
+      imei1,
+      imei2,
+      colour,
+      variant,
+      Math.max(0, purchase),
+      phone.priceCents,
+      warehouse.id,
+      warehouse.shopId,
+      soldLineId === null ? 'in_stock' : 'sold',
+      soldLineId,
+    ]);
     identifierRows.push([c, serial, id, 'serial'], [c, imei1, id, 'imei']);
     if (imei2) identifierRows.push([c, imei2, id, 'imei']);
     return { id, purchase: Math.max(0, purchase) };
@@ -215,7 +286,31 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
       const amounts = computeSaleLine({ priceCents, qtyMilli, discountCents, taxRateBp: product.tax.bp, taxIncExc: product.incExc, unitCostCents });
       lines.push({
         amounts,
-        row: [lid, id, c, n, issueDate, shop.id, user, product.name, product.id, product.categoryId, unit?.id ?? null, priceCents, product.priceCents, product.priceCents, unitCostCents, qtyMilli, discountCents, product.incExc, product.tax.id, product.tax.bp, amounts.taxCents, amounts.lineTotalCents, amounts.profitCents],
+        row: [
+          lid,
+          id,
+          c,
+          n,
+          issueDate,
+          shop.id,
+          user,
+          product.name,
+          product.id,
+          product.categoryId,
+          unit?.id ?? null,
+          priceCents,
+          product.priceCents,
+          product.priceCents,
+          unitCostCents,
+          qtyMilli,
+          discountCents,
+          product.incExc,
+          product.tax.id,
+          product.tax.bp,
+          amounts.taxCents,
+          amounts.lineTotalCents,
+          amounts.profitCents,
+        ],
       });
     }
     const totals = computeSaleTotals(lines.map((l) => l.amounts));
@@ -225,39 +320,135 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
     if (kind < 0.8) channelAmounts = [[channels[method], totals.totalAmountCents]];
     else if (kind < 0.9) {
       const first = Math.floor(totals.totalAmountCents * (0.2 + 0.6 * random.next()));
-      channelAmounts = [[channels.CASH, first], [channels.MPESA, totals.totalAmountCents - first]];
+      channelAmounts = [
+        [channels.CASH, first],
+        [channels.MPESA, totals.totalAmountCents - first],
+      ];
     } else {
       // Sold partly on credit: a deposit, or nothing paid yet.
       const deposit = random.chance(0.7) ? Math.floor((totals.totalAmountCents * random.int(2, 8)) / 10) : 0;
       channelAmounts = deposit > 0 ? [[channels[method], deposit]] : [];
     }
-    const paid = checkPayment({ totalAmountCents: totals.totalAmountCents, amountPaidCents: channelAmounts.reduce((s, [, a]) => s + a, 0), channelCents: channelAmounts.map(([, a]) => a) });
+    const paid = checkPayment({
+      totalAmountCents: totals.totalAmountCents,
+      amountPaidCents: channelAmounts.reduce((s, [, a]) => s + a, 0),
+      channelCents: channelAmounts.map(([, a]) => a),
+    });
     receiptSeq++;
     const customer = random.pick(CUSTOMERS);
     saleRows.push([
-      id, c, issueDate, customer, customer === 'Walk-in customer' ? '' : `+2547${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
-      paid.amountPaidCents, method, method, `POS-${shop.id}-${receiptSeq}`, `R${String(receiptSeq).padStart(6, '0')}`,
-      paid.balanceCents > 0 ? 'balance on credit' : '', cashbooks[method], shop.id, user,
-      totals.subTotalCents, totals.totalDiscountCents, totals.totalTaxCents, totals.totalAmountCents, paid.balanceCents, issueDate, issueDate,
+      id,
+      c,
+      issueDate,
+      customer,
+      customer === 'Walk-in customer' ? '' : `+2547${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
+      paid.amountPaidCents,
+      method,
+      method,
+      `POS-${shop.id}-${receiptSeq}`,
+      `R${String(receiptSeq).padStart(6, '0')}`,
+      paid.balanceCents > 0 ? 'balance on credit' : '',
+      cashbooks[method],
+      shop.id,
+      user,
+      totals.subTotalCents,
+      totals.totalDiscountCents,
+      totals.totalTaxCents,
+      totals.totalAmountCents,
+      paid.balanceCents,
+      issueDate,
+      issueDate,
     ]);
     for (const l of lines) lineRows.push(l.row);
     for (const [channel, amount] of channelAmounts) {
-      channelRows.push([id, c, channel, channel === channels.CASH ? '' : `${methods[channel - channels.CASH]}${String(random.int(0, 9_999_999)).padStart(7, '0')}`, amount]);
+      channelRows.push([
+        id,
+        c,
+        channel,
+        channel === channels.CASH ? '' : `${methods[channel - channels.CASH]}${String(random.int(0, 9_999_999)).padStart(7, '0')}`,
+        amount,
+      ]);
     }
   }
 
-  insertMany(store, 'item_specs', ['id', 'company_id', 'product_id', 'serial_no', 'imei1', 'imei2', 'colour', 'colour_variant', 'purchase_price_cents', 'sale_price_cents', 'warehouse_id', 'shop_id', 'status', 'sold_line_id'], unitRows);
+  insertMany(
+    store,
+    'item_specs',
+    [
+      'id',
+      'company_id',
+      'product_id',
+      'serial_no',
+      'imei1',
+      'imei2',
+      'colour',
+      'colour_variant',
+      'purchase_price_cents',
+      'sale_price_cents',
+      'warehouse_id',
+      'shop_id',
+      'status',
+      'sold_line_id',
+    ],
+    unitRows,
+  );
   insertMany(store, 'item_identifiers', ['company_id', 'identifier', 'item_spec_id', 'kind'], identifierRows);
   insertMany(
     store,
     'cash_sales',
-    ['id', 'company_id', 'issue_date', 'issued_to', 'issued_to_phone', 'amount_paid_cents', 'payment_method', 'transaction_type', 'ref_no', 'receipt_no', 'notes', 'cashbook_id', 'retail_shop_id', 'user_id', 'sub_total_cents', 'total_discount_cents', 'total_tax_cents', 'total_amount_cents', 'balance_cents', 'created_at', 'updated_at'],
+    [
+      'id',
+      'company_id',
+      'issue_date',
+      'issued_to',
+      'issued_to_phone',
+      'amount_paid_cents',
+      'payment_method',
+      'transaction_type',
+      'ref_no',
+      'receipt_no',
+      'notes',
+      'cashbook_id',
+      'retail_shop_id',
+      'user_id',
+      'sub_total_cents',
+      'total_discount_cents',
+      'total_tax_cents',
+      'total_amount_cents',
+      'balance_cents',
+      'created_at',
+      'updated_at',
+    ],
     saleRows,
   );
   insertMany(
     store,
     'cash_sale_lines',
-    ['id', 'sale_id', 'company_id', 'line_no', 'issue_date', 'retail_shop_id', 'user_id', 'item_name', 'item_product_id', 'item_category_id', 'item_spec_id', 'price_cents', 'original_price_cents', 'default_price_cents', 'unit_cost_cents', 'qty_milli', 'discount_cents', 'tax_inc_exc', 'tax_rate_id', 'tax_rate_bp', 'tax_cents', 'line_total_cents', 'profit_cents'],
+    [
+      'id',
+      'sale_id',
+      'company_id',
+      'line_no',
+      'issue_date',
+      'retail_shop_id',
+      'user_id',
+      'item_name',
+      'item_product_id',
+      'item_category_id',
+      'item_spec_id',
+      'price_cents',
+      'original_price_cents',
+      'default_price_cents',
+      'unit_cost_cents',
+      'qty_milli',
+      'discount_cents',
+      'tax_inc_exc',
+      'tax_rate_id',
+      'tax_rate_bp',
+      'tax_cents',
+      'line_total_cents',
+      'profit_cents',
+    ],
     lineRows,
   );
   insertMany(store, 'cash_sale_channels', ['sale_id', 'company_id', 'channel_id', 'reference_no', 'amount_cents'], channelRows);

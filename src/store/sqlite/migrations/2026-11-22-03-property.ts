@@ -232,8 +232,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 const DROP_ORDER = [
-  'landlord_payments', 'statements', 'expenses', 'receipt_allocations', 'receipts', 'charges',
-  'tenancies', 'tenants', 'units', 'services', 'properties', 'landlords', 'field_officers', 'zones',
+  'landlord_payments',
+  'statements',
+  'expenses',
+  'receipt_allocations',
+  'receipts',
+  'charges',
+  'tenancies',
+  'tenants',
+  'units',
+  'services',
+  'properties',
+  'landlords',
+  'field_officers',
+  'zones',
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw('alter table cash_sale_channels add column tendered_cents integer check (tendered_cents is null or tendered_cents >= amount_cents)').execute(db);
+  await sql
+    .raw('alter table cash_sale_channels add column tendered_cents integer check (tendered_cents is null or tendered_cents >= amount_cents)')
+    .execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

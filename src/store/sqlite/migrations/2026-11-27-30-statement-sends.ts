@@ -10,7 +10,8 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`create table statement_sends (
+  await sql
+    .raw(`create table statement_sends (
     id integer primary key autoincrement,
     company_id integer not null references companies(id),
     property_id integer not null references properties(id),
@@ -20,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     recipient text not null check (length(recipient) between 3 and 320),
     sent_at integer not null,
     message_id text
-  )`).execute(db);
+  )`)
+    .execute(db);
   await sql.raw('create index statement_sends_statement on statement_sends (property_id, month_key, statement_type)').execute(db);
 }
 

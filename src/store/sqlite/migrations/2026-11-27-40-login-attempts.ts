@@ -8,11 +8,13 @@ import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql.raw(`create table login_attempts (
+  await sql
+    .raw(`create table login_attempts (
     id integer primary key autoincrement,
     key text not null check (length(key) between 3 and 300),
     attempted_at integer not null
-  )`).execute(db);
+  )`)
+    .execute(db);
   await sql.raw('create index login_attempts_key on login_attempts (key, attempted_at)').execute(db);
   await sql.raw('create index login_attempts_at on login_attempts (attempted_at)').execute(db);
 }
