@@ -142,6 +142,15 @@ async function inSavepoint<T>(store: Store, work: () => Promise<T>): Promise<T> 
   }
 }
 
+/** The value of synchronous work as a settled promise (its failure as a rejected one). */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /** Whether a statement's SQLite text numbers its parameters (?1, ?2): better-sqlite3 binds those by key. */
 const numberedStatements = new WeakMap<Sql, boolean>();
 function bound(query: Sql, params: readonly unknown[]): unknown[] {
@@ -154,9 +163,9 @@ function sqliteTx(store: Store): Tx {
   const statement = (query: Sql) => prepared(store, query.sqlite);
   return {
     engine: 'sqlite',
-    all: async <T>(query: Sql, params: readonly unknown[] = []) => statement(query).all(...bound(query, params)) as T[],
-    get: async <T>(query: Sql, params: readonly unknown[] = []) => statement(query).get(...bound(query, params)) as T | undefined,
-    run: async (query: Sql, params: readonly unknown[] = []) => statement(query).run(...bound(query, params)).changes,
+    all: <T>(query: Sql, params: readonly unknown[] = []) => settled(() => statement(query).all(...bound(query, params)) as T[]),
+    get: <T>(query: Sql, params: readonly unknown[] = []) => settled(() => statement(query).get(...bound(query, params)) as T | undefined),
+    run: (query: Sql, params: readonly unknown[] = []) => settled(() => statement(query).run(...bound(query, params)).changes),
     insert: async (table, row) => {
       const columns = Object.keys(row);
       const text = `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`;
