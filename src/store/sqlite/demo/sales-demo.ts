@@ -107,6 +107,18 @@ function withLuhn(digits14: string): string {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
+/** The demo's shops: the first company's in Nairobi, the second's in Kampala (no address shared between companies). */
+const NAIROBI_SHOPS: readonly [string, string][] = [
+  ['Moi Avenue', 'Moi Avenue 12, Nairobi'],
+  ['Westlands', 'Woodvale Grove 4, Westlands, Nairobi'],
+  ['Mombasa Road', 'Panari Centre, Mombasa Road, Nairobi'],
+];
+const KAMPALA_SHOPS: readonly [string, string][] = [
+  ['Moi Avenue', 'Kampala Road 5, Kampala'],
+  ['Westlands', 'Acacia Avenue 14, Kololo, Kampala'],
+  ['Mombasa Road', 'Jinja Road 88, Kampala'],
+];
+
 export function seedSalesDemo(context: DemoContext): void {
   for (const company of context.companies) seedCompany(context, company);
 }
@@ -118,11 +130,7 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
 
   const shopId = nextId(context, 'retail_shops');
   // Each shop at its own address (receipts print it); the first is the company's office too.
-  const shops = [
-    ['Moi Avenue', 'Moi Avenue 12, Nairobi'],
-    ['Westlands', 'Woodvale Grove 4, Westlands, Nairobi'],
-    ['Mombasa Road', 'Panari Centre, Mombasa Road, Nairobi'],
-  ].map(([name, address], i) => ({ id: shopId + i, name: name!, address: address! }));
+  const shops = (c === 1 ? NAIROBI_SHOPS : KAMPALA_SHOPS).map(([name, address], i) => ({ id: shopId + i, name, address }));
   insertMany(
     store,
     'retail_shops',
