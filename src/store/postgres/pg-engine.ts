@@ -8,8 +8,7 @@
 import type pg from 'pg';
 import type { Engine, Tx, UnitMode, UnitOptions } from '../unit-of-work/transaction.js';
 import type { Sql } from '../unit-of-work/sql.js';
-import { numbersOf } from './pg-numbers.js';
-import { insertRowOnPostgres } from './pg-rows.js';
+import { numbersOf, safeNumber } from './pg-numbers.js';
 import { inTransaction } from './pg-unit-of-work.js';
 
 const ISOLATION: Record<UnitMode, string | undefined> = {
@@ -100,7 +99,7 @@ function postgresTx(client: pg.PoolClient): Tx {
     get: async <T>(query: Sql, params: readonly unknown[] = []) => (await rows<T>(query, params))[0],
     all: <T>(query: Sql, params: readonly unknown[] = []) => rows<T>(query, params),
     run: async (query, params = []) => (await client.query(prepared(query, params))).rowCount ?? 0,
-    insert: (table, row) => insertRowOnPostgres(client, table, row as Record<string, unknown>),
+    insert: (table, row) => insertRowOnPostgres(client, table, row),
     insertMany: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows),
     savepoint: async (work) => {
       await client.query('savepoint unit');
@@ -120,6 +119,13 @@ function postgresTx(client: pg.PoolClient): Tx {
       return true;
     },
   };
+}
+
+/** Inserts a row and returns its id. Table and column names are the caller's constants, never user input. */
+async function insertRowOnPostgres(client: pg.PoolClient, table: string, row: Readonly<Record<string, unknown>>): Promise<number> {
+  const columns = Object.keys(row);
+  const text = `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning id`;
+  return safeNumber((await client.query(text, Object.values(row))).rows[0].id as bigint);
 }
 
 /** One INSERT of many rows (in chunks well under the 65,535 parameters of a statement). */

@@ -12,11 +12,6 @@ export function safeNumber(value: bigint | number): number {
   return Number(value);
 }
 
-/** The same, keeping null. */
-export function safeNumberOrNull(value: bigint | number | null): number | null {
-  return value === null ? null : safeNumber(value);
-}
-
 /** Every bigint field of a row as a number (text and null fields as they are). */
 export function numbersOf<T>(row: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
