@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { LOGIN_PATH, LOGOUT_PATH, LoginBody, LoginResponse, LogoutResponse, SESSION_PATH, SessionResponse } from './auth.js';
 import { ErrorBody } from './common.js';
 import { endpoints, type EndpointDefinition } from './endpoints.js';
+import { DarajaC2bBody, DarajaResult, MPESA_CONFIRMATION_PATH, MPESA_VALIDATION_PATH } from './mpesa-c2b.js';
 import { REFERENCE_DATA_PATH, ReferenceData, ReferenceDataQuery } from './reference-data.js';
 
 type Json = Record<string, unknown>;
@@ -42,6 +43,33 @@ function operation(name: string, endpoint: EndpointDefinition): Json {
     security: [{ bearer: [] }],
     responses: {
       200: { description: endpoint.title, content: { 'application/json': { schema: plain(endpoint.response) } } },
+      default: ERROR_RESPONSE,
+    },
+  };
+}
+
+/** A fastify path (`/mpesa/:secret/validation`) as OpenAPI writes it (`/mpesa/{secret}/validation`). */
+const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+
+const SECRET_PARAMETER = {
+  name: 'secret',
+  in: 'path',
+  required: true,
+  description: "the company's secret, printed by `shopprop local mpesa url` (Daraja sends no token); a wrong one is 404",
+  schema: { type: 'string', maxLength: 200 },
+};
+
+/** Daraja's C2B call as Daraja posts it: no bearer token, the answer's ResultCode says yes or no (HTTP 200 either way). */
+function darajaOperation(operationId: string, summary: string, answer: string): Json {
+  return {
+    operationId,
+    summary,
+    parameters: [SECRET_PARAMETER],
+    requestBody: { required: true, content: { 'application/json': { schema: plain(DarajaC2bBody) } } },
+    security: [],
+    responses: {
+      200: { description: answer, content: { 'application/json': { schema: plain(DarajaResult) } } },
+      404: { ...ERROR_RESPONSE, description: 'no company has this secret' },
       default: ERROR_RESPONSE,
     },
   };
@@ -98,12 +126,29 @@ export function openApiDocument(version: string): Json {
       title: "the company's reference data for composing sales and printing receipts (bundled server only)",
     }),
   };
+  // Safaricom Daraja's C2B calls for a paybill (contract/mpesa-c2b.ts): the paths the company
+  // registers with Daraja, published so an integrator sees the bodies sent and the answers given.
+  paths[openApiPath(MPESA_VALIDATION_PATH)] = {
+    post: darajaOperation(
+      'mpesaValidation',
+      "Daraja's C2B validation, before a paybill payment completes: is the account number (BillRefNumber) a tenancy's?",
+      '`{"ResultCode": 0, "ResultDesc": "Accepted"}`, or rejected: C2B00012 an account that matches no tenancy, C2B00013 an amount that is not one, C2B00015 a short code the company does not take',
+    ),
+  };
+  paths[openApiPath(MPESA_CONFIRMATION_PATH)] = {
+    post: darajaOperation(
+      'mpesaConfirmation',
+      "Daraja's C2B confirmation of a completed paybill payment: booked as a receipt once by its TransID, or kept unmatched (`shopprop local mpesa unmatched`)",
+      '`{"ResultCode": 0, "ResultDesc": "Accepted"}`, also for a payment sent again (booked once) or kept unmatched',
+    ),
+  };
   return {
     openapi: '3.1.0',
     info: {
       title: 'Inventory cash sale and property statement service',
       version,
-      description: 'Cash sales, receipts and property-management reports, company scoped. Every operation but login takes `Authorization: Bearer <token>`.',
+      description:
+        'Cash sales, receipts and property-management reports, company scoped. Every operation but login and the M-Pesa (Daraja) calls takes `Authorization: Bearer <token>`.',
     },
     paths,
     components: {

@@ -16,8 +16,18 @@ const document = openApiDocument('test') as {
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const compiled = new Map<string, ValidateFunction>();
 
+/** The document's path an actual path falls under: itself, or a templated one (`/mpesa/{secret}/validation`). */
+function documentPath(path: string): string {
+  if (document.paths[path]) return path;
+  const templated = Object.keys(document.paths).find((candidate) =>
+    new RegExp(`^${candidate.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+  );
+  return templated ?? path;
+}
+
 /** The operation's validator for the status; null when the document has the operation but no JSON schema for it. */
-function validatorFor(path: string, method: string, status: number): ValidateFunction | null | undefined {
+function validatorFor(actualPath: string, method: string, status: number): ValidateFunction | null | undefined {
+  const path = documentPath(actualPath);
   const responses = document.paths[path]?.[method.toLowerCase()]?.responses;
   if (!responses) return undefined;
   const key = `${method} ${path} ${status}`;

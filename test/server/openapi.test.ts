@@ -65,6 +65,58 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(company.required).not.toContain('taxNumber');
     });
 
+    it("describes Daraja's C2B validation and confirmation: the secret a path parameter, Daraja's body in, its result out, no token", () => {
+      type Described = Operation & {
+        parameters: { name: string; in: string; required: boolean }[];
+        security: unknown[];
+        requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown>; required: string[] } } } };
+        responses: Record<string, { content?: { 'application/json': { schema: { properties: Record<string, unknown> } } } }>;
+      };
+      for (const path of ['/mpesa/{secret}/validation', '/mpesa/{secret}/confirmation']) {
+        const operation = document.paths[path]?.post as Described;
+        expect(operation, path).toBeDefined();
+        expect(operation.parameters.map((p) => [p.name, p.in, p.required])).toEqual([['secret', 'path', true]]);
+        expect(operation.security).toEqual([]);
+        const body = operation.requestBody.content['application/json'].schema;
+        expect(Object.keys(body.properties)).toEqual(
+          expect.arrayContaining(['TransactionType', 'TransID', 'TransTime', 'TransAmount', 'BillRefNumber', 'MSISDN']),
+        );
+        expect(body.required).toEqual(expect.arrayContaining(['TransID', 'TransTime', 'TransAmount', 'BusinessShortCode']));
+        expect(Object.keys(operation.responses[200]!.content!['application/json'].schema.properties)).toEqual(['ResultCode', 'ResultDesc']);
+        expect(operation.responses[404]).toBeDefined();
+      }
+    });
+
+    it("answers Daraja's calls as the document says: accepted, an unknown account rejected, a confirmation sent twice, a wrong secret", async () => {
+      const secret = 'openapi-secret-0123456789';
+      await server.shop.configureMpesa({ companyId: 1, newSecret: secret, addShortCodes: ['600123'] });
+      const [tenant] = await server.rows<{ account: string }>('select account_no as account from tenants where company_id = ? order by id limit 1', 1);
+      const payment = {
+        TransactionType: 'Pay Bill',
+        TransID: 'SJ51K2LM3N',
+        TransTime: '20261031184209',
+        TransAmount: '40000.00',
+        BusinessShortCode: '600123',
+        BillRefNumber: tenant!.account,
+        MSISDN: '2547 ***** 126',
+        FirstName: 'FAITH',
+      };
+      // server.request checks every JSON answer against the document (helpers/openapi-check.ts).
+      const valid = await server.request('POST', `/mpesa/${secret}/validation`, { body: payment });
+      expect([valid.status, valid.body]).toEqual([200, { ResultCode: 0, ResultDesc: 'Accepted' }]);
+      const unknown = await server.request('POST', `/mpesa/${secret}/validation`, { body: { ...payment, BillRefNumber: 'NO-SUCH-ACCOUNT' } });
+      expect([unknown.status, unknown.body]).toEqual([200, { ResultCode: 'C2B00012', ResultDesc: 'Rejected' }]);
+      for (let sent = 0; sent < 2; sent++) {
+        const confirmed = await server.request('POST', `/mpesa/${secret}/confirmation`, { body: payment });
+        expect([confirmed.status, confirmed.body]).toEqual([200, { ResultCode: 0, ResultDesc: 'Accepted' }]);
+      }
+      const wrong = await server.request('POST', '/mpesa/not-the-secret/confirmation', { body: payment });
+      expect(wrong.status).toBe(404);
+      expect(wrong.body.success).toBe('false');
+      const { checkAnswer } = await import('../helpers/openapi-check.js');
+      expect(() => checkAnswer('POST', `/mpesa/${secret}/validation`, 200, { ResultCode: 0 })).toThrow(/does not follow/);
+    });
+
     it('refuses, in the helper every server test goes through, an answer that does not follow it', async () => {
       const { checkAnswer } = await import('../helpers/openapi-check.js');
       expect(() => checkAnswer('GET', '/api/propertystmt/statements', 200, { count: 1 })).toThrow(/does not follow/);
