@@ -61,6 +61,7 @@ interface Allocation {
 
 interface Tenancy {
   account: string;
+  name: string;
   start: number;
   end: number | null;
   charges: Charge[];
@@ -124,6 +125,10 @@ function replay(t: Tenancy): void {
 export interface ModelRow {
   unitNo: string;
   tntAccount: string;
+  /** The tenant's name; VACANT on a unit's row with no tenancy. */
+  tenant: string;
+  /** The unit's market rent, on every row of the unit (VACANT too). */
+  marketRent: number;
   vacant: number;
   occupied: number;
   rentWoTax: number;
@@ -154,7 +159,7 @@ export interface ModelRow {
   descr: string | null;
 }
 
-function rowOf(unitNo: string, t: Tenancy, key: number): ModelRow {
+function rowOf(unitNo: string, marketRent: number, t: Tenancy, key: number): ModelRow {
   const z = {
     rentWoTax: 0,
     rentTax: 0,
@@ -201,6 +206,8 @@ function rowOf(unitNo: string, t: Tenancy, key: number): ModelRow {
   return {
     unitNo,
     tntAccount: t.account,
+    tenant: t.name,
+    marketRent,
     vacant: 0,
     occupied: active ? 1 : 0,
     ...{ rentWoTax: z.rentWoTax, rentTax: z.rentTax, srvcWoTax: z.srvcWoTax, srvcTax: z.srvcTax },
@@ -217,14 +224,75 @@ function rowOf(unitNo: string, t: Tenancy, key: number): ModelRow {
 }
 
 /** A VACANT row's figures: every one 0. */
-const VACANT_FIGURES: Record<string, number | null> = Object.fromEntries(
-  Object.keys(rowOf('', { account: '', start: 0, end: 0, charges: [], receipts: [], allocations: [] }, 0)).map((k) => [k, 0]),
+const VACANT_FIGURES: Record<string, number | string | null> = Object.fromEntries(
+  Object.keys(rowOf('', 0, { account: '', name: '', start: 0, end: 0, charges: [], receipts: [], allocations: [] }, 0)).map((k) => [k, 0]),
 );
 VACANT_FIGURES.descr = null;
+VACANT_FIGURES.tenant = 'VACANT';
 
 /** Active in a month: started by its last day and ended (last day inclusive) on or after its first. */
 function isActive(t: Tenancy, key: number): boolean {
   return t.start < firstDayOf(key + 1) && (t.end === null || t.end >= firstDayOf(key));
+}
+
+/** A pay advice's rent line, in cents: one per paid-and-balance row, restricted to what the payment type covers. */
+export interface ModelRentLine {
+  unitNo: string;
+  tenantName: string;
+  monthlyCharge: number;
+  invoiced: number;
+  balanceBf: number;
+  amountPaid: number;
+  amountPaidTax: number;
+  balanceCf: number;
+}
+
+/** A paid-and-balance row's rent line for a payment type (COMBINED: rent's charge, rent and service's other figures). */
+function rentLineOf(r: ModelRow, type: LandlordPaymentType): ModelRentLine & { tax: number } {
+  const head = { unitNo: r.unitNo, tenantName: r.tenant };
+  if (type === 'RENT_ONLY')
+    return {
+      ...head,
+      monthlyCharge: r.rentWoTax,
+      invoiced: r.rentWoTax + r.rentTax,
+      tax: r.rentTax,
+      balanceBf: r.rentBalBf,
+      amountPaid: r.paidRent,
+      amountPaidTax: r.paidRentTax,
+      balanceCf: r.rentBalCf,
+    };
+  if (type === 'SERVICE_CHARGE_ONLY')
+    return {
+      ...head,
+      monthlyCharge: r.srvcWoTax,
+      invoiced: r.srvcWoTax + r.srvcTax,
+      tax: r.srvcTax,
+      balanceBf: r.srvcBalBf,
+      amountPaid: r.paidSrvc,
+      amountPaidTax: r.paidSrvcTax,
+      balanceCf: r.srvcBalCf,
+    };
+  return {
+    ...head,
+    monthlyCharge: r.rentWoTax,
+    invoiced: r.rentWoTax + r.rentTax + r.srvcWoTax + r.srvcTax,
+    tax: r.rentTax + r.srvcTax,
+    balanceBf: r.totalBf,
+    amountPaid: r.paidRent + r.paidSrvc,
+    amountPaidTax: r.paidRentTax + r.paidSrvcTax,
+    balanceCf: r.totalCf,
+  };
+}
+
+/** What a statement sums from its rent lines, in cents (a unit's market rent counted once however many lines it has). */
+export interface ModelLineTotals {
+  totalMktRent: number;
+  totalRent: number;
+  rentInvoiced: number;
+  rentInvoicedTax: number;
+  utilityInvoiced: number;
+  rentBalBf: number;
+  rentBalCf: number;
 }
 
 /** The pay advice figures the rules give, in cents. */
@@ -242,9 +310,8 @@ export interface ModelAdvice {
   deferredPayment: number;
   netAmountDue: number;
   statementType: 'FINAL' | 'INTERIM';
-  rentLines: number;
-  amountPaid: number;
-  amountPaidTax: number;
+  rentsList: ModelRentLine[];
+  lineTotals: ModelLineTotals;
 }
 
 export interface ModelProperty {
@@ -254,7 +321,7 @@ export interface ModelProperty {
   officer: string;
   feeRate: string;
   paymentType: LandlordPaymentType;
-  units: { unitNo: string; tenancies: Tenancy[] }[];
+  units: { unitNo: string; marketRent: number; tenancies: Tenancy[] }[];
   expenses: { monthKey: number; cents: number }[];
   /** FINAL statements' month keys and the balance each carries forward. */
   finals: { monthKey: number; carried: number }[];
@@ -294,13 +361,15 @@ export class LedgerModel {
     const property = (code: string) => this.properties.find((p) => p.code === code)!;
     const unitRates = new Map<string, { rent: string; service: string }>();
     for (const u of rows('units')) {
-      property(u.property_code!).units.push({ unitNo: u.unit_no!, tenancies: [] });
+      property(u.property_code!).units.push({ unitNo: u.unit_no!, marketRent: centsOf(u.market_rent!), tenancies: [] });
       unitRates.set(`${u.property_code}/${u.unit_no}`, { rent: u.rent_tax_rate ?? '0', service: u.service_tax_rate ?? '0' });
     }
     const tenancies = new Map<string, Tenancy>();
+    const tenantNames = new Map(rows('tenants').map((t) => [t.account_no!, t.name!]));
     for (const t of rows('tenancies')) {
       const tenancy: Tenancy = {
         account: t.tenant_account!,
+        name: tenantNames.get(t.tenant_account!)!,
         start: dayOf(t.from!),
         end: t.to ? dayOf(t.to) : null,
         charges: [],
@@ -355,9 +424,9 @@ export class LedgerModel {
     const out: ModelRow[] = [];
     for (const u of [...this.property(code).units].sort((a, b) => Number(a.unitNo.slice(1)) - Number(b.unitNo.slice(1)))) {
       const shown = u.tenancies.filter((t) => isActive(t, key) || t.receipts.some((r) => r.monthKey === key));
-      for (const t of shown) out.push(rowOf(u.unitNo, t, key));
+      for (const t of shown) out.push(rowOf(u.unitNo, u.marketRent, t, key));
       if (!u.tenancies.some((t) => isActive(t, key)))
-        out.push({ ...(VACANT_FIGURES as unknown as ModelRow), unitNo: u.unitNo, tntAccount: '', vacant: 1, occupied: 0 });
+        out.push({ ...(VACANT_FIGURES as unknown as ModelRow), unitNo: u.unitNo, tntAccount: '', marketRent: u.marketRent, vacant: 1, occupied: 0 });
     }
     return out;
   }
@@ -379,15 +448,25 @@ export class LedgerModel {
     const totalDeductions = manFees + manFeesVat + periodExpense;
     const balanceBf = p.finals.filter((f) => f.monthKey < key).at(-1)?.carried ?? 0;
     const netAmountDue = balanceBf + periodIncome + taxReceived - totalDeductions;
+    const lines = rows.map((r) => rentLineOf(r, type));
+    const total = (f: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + f(l), 0);
+    const rentInvoiced = type === 'SERVICE_CHARGE_ONLY' ? 0 : total((l) => l.monthlyCharge);
     return {
       ...{ rentReceived, totalUtility, taxReceived, periodIncome, manFees, manFeesVat, periodExpense, totalDeductions, balanceBf },
       deferredAmount: netAmountDue < 0 ? Math.min(-netAmountDue, totalDeductions) : 0,
       deferredPayment: 0,
       netAmountDue,
       statementType: p.finals.some((f) => f.monthKey === key) ? 'FINAL' : 'INTERIM',
-      rentLines: rows.length,
-      amountPaid: rentReceived + totalUtility,
-      amountPaidTax: taxReceived,
+      rentsList: lines.map(({ tax: _, ...line }) => line),
+      lineTotals: {
+        totalMktRent: p.units.filter((u) => rows.some((r) => r.unitNo === u.unitNo)).reduce((s, u) => s + u.marketRent, 0),
+        totalRent: total((l) => l.monthlyCharge),
+        rentInvoiced,
+        rentInvoicedTax: total((l) => l.tax),
+        utilityInvoiced: total((l) => l.invoiced - l.tax) - rentInvoiced,
+        rentBalBf: total((l) => l.balanceBf),
+        rentBalCf: total((l) => l.balanceCf),
+      },
     };
   }
 

@@ -33,7 +33,7 @@ import {
   type GenLedger,
   type LedgerFiles,
 } from '../helpers/generated-ledger.js';
-import { LedgerModel, type ModelAdvice, type ModelRow } from '../helpers/ledger-model.js';
+import { LedgerModel, type ModelAdvice, type ModelRentLine, type ModelRow } from '../helpers/ledger-model.js';
 import { importLedger, paidBalanceReport, payAdviceReport, prepareStatement, statementsReport } from '../helpers/sqlite-units.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -179,6 +179,8 @@ const ADVICE_FIGURES = [
   'netAmountDue',
 ] as const;
 
+const LINE_FIGURES = ['monthlyCharge', 'invoiced', 'balanceBf', 'amountPaid', 'amountPaidTax', 'balanceCf'] as const;
+
 /** A report row in the model's terms: its figures in cents, the description only where the model gives one. */
 function asModelRow(row: PaidBalanceRow, like: ModelRow | undefined): ModelRow {
   const out = Object.fromEntries(
@@ -219,14 +221,22 @@ function expectRows(where: string, rows: PaidBalanceRow[], expected: ModelRow[])
   expect({ where, rows: got }).toEqual({ where, rows: want });
 }
 
+/** Rent lines in a fixed order for comparison: by unit, then tenant name. */
+const byUnitAndName = (a: Pick<ModelRentLine, 'unitNo' | 'tenantName'>, b: Pick<ModelRentLine, 'unitNo' | 'tenantName'>) =>
+  Number(a.unitNo.slice(1)) - Number(b.unitNo.slice(1)) || a.tenantName.localeCompare(b.tenantName);
+
 function expectAdvice(where: string, advice: PayAdvice, expected: ModelAdvice): void {
   const got = Object.fromEntries(ADVICE_FIGURES.map((f) => [f, cents(advice[f])]));
-  const lines = {
-    rentLines: advice.rentsList.length,
-    amountPaid: advice.rentsList.reduce((s, l) => s + cents(l.amountPaid), 0),
-    amountPaidTax: advice.rentsList.reduce((s, l) => s + cents(l.amountPaidTax), 0),
-  };
-  expect({ where, ...got, statementType: advice.statementType, ...lines }).toEqual({ where, ...expected });
+  // Each rent line field by field, in cents.
+  const rentsList = advice.rentsList
+    .map((l) => ({
+      unitNo: l.unitNo ?? '',
+      tenantName: l.tenantName ?? '',
+      ...Object.fromEntries(LINE_FIGURES.map((f) => [f, cents(l[f])])),
+    }))
+    .sort(byUnitAndName);
+  const { lineTotals: _, ...want } = expected;
+  expect({ where, ...got, statementType: advice.statementType, rentsList }).toEqual({ where, ...want, rentsList: [...want.rentsList].sort(byUnitAndName) });
 }
 
 /** Every report against the model of the rules, field by field. */
@@ -285,6 +295,14 @@ function checkAgainstModel(ledger: GenLedger, model: LedgerModel, r: Reports): v
       deferred: cents(s.deferedAmount),
       due: cents(s.amtPyble),
       stmtDue: cents(s.stmtAmtPyble),
+      // The statement's totals of its rent lines.
+      marketRent: cents(s.totalMktRent),
+      charged: cents(s.totalRent),
+      rentInvoiced: cents(s.rentInvoiced),
+      invoicedTax: cents(s.rentInvoicedTax),
+      utilityInvoiced: cents(s.utilityInvoiced),
+      linesBf: cents(s.rentBalBf),
+      linesCf: cents(s.rentBalCf),
     }).toEqual({
       ...{
         id: s.id,
@@ -306,6 +324,13 @@ function checkAgainstModel(ledger: GenLedger, model: LedgerModel, r: Reports): v
         due: a.netAmountDue,
         stmtDue: a.netAmountDue,
       },
+      marketRent: a.lineTotals.totalMktRent,
+      charged: a.lineTotals.totalRent,
+      rentInvoiced: a.lineTotals.rentInvoiced,
+      invoicedTax: a.lineTotals.rentInvoicedTax,
+      utilityInvoiced: a.lineTotals.utilityInvoiced,
+      linesBf: a.lineTotals.rentBalBf,
+      linesCf: a.lineTotals.rentBalCf,
     });
     statementsChecked += 1;
   }

@@ -47,6 +47,14 @@ const FIGURES: Record<string, (a: ModelAdvice) => number> = {
   deferedAmount: (a) => a.deferredAmount,
   amtPyble: (a) => a.netAmountDue,
   stmtAmtPyble: (a) => a.netAmountDue,
+  // The totals of its rent lines.
+  totalMktRent: (a) => a.lineTotals.totalMktRent,
+  totalRent: (a) => a.lineTotals.totalRent,
+  rentInvoiced: (a) => a.lineTotals.rentInvoiced,
+  rentInvoicedTax: (a) => a.lineTotals.rentInvoicedTax,
+  utilityInvoiced: (a) => a.lineTotals.utilityInvoiced,
+  rentBalBf: (a) => a.lineTotals.rentBalBf,
+  rentBalCf: (a) => a.lineTotals.rentBalCf,
 };
 
 let companies = 0;
