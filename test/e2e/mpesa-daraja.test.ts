@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cliEnv, runCli } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -117,18 +118,48 @@ describe('Daraja C2B calls to serve', () => {
     const unknown = { ...SAMPLE, TransID: 'SJ51K2LM4A', TransTime: '20261015120000', TransAmount: '750.00', BillRefNumber: '4471' };
     expect((await post(`/mpesa/${secret}/confirmation`, unknown)).body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect((await post(`/mpesa/${secret}/confirmation`, unknown)).body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
-    const listed = await cli(['local', 'mpesa', 'unmatched']);
+    await listedInEveryFormat();
+    const kept = join(temp.dir, 'kept.csv');
+    const listed = await cli(['local', 'mpesa', 'unmatched', '-o', kept]);
     expect(listed.code, listed.stderr).toBe(0);
-    const lines = listed.stdout.trim().split('\r\n');
+    expect(listed.stderr).toContain(`1 payment kept unmatched; fill its tenant_account column, then: shopprop local import mpesa ${kept}`);
+    const lines = readFileSync(kept, 'utf8').trim().split('\r\n');
     expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('receipt_no,completion_time,amount,account_no,payer,reason,candidates,tenant_account');
     expect(lines[1]).toMatch(/^SJ51K2LM4A,2026-10-15 12:00:00,750\.00,4471,/);
-    const filled = join(temp.dir, 'kept.csv');
+    const filled = join(temp.dir, 'filled.csv');
     writeFileSync(filled, `${lines[0]}\r\n${lines[1]}T1-000009\r\n`);
     const assigned = await cli(['local', 'import', 'mpesa', filled]);
     expect(assigned.code, assigned.stderr).toBe(0);
     expect(assigned.stderr).toMatch(/booked\s+1\s+750\.00/);
-    expect((await cli(['local', 'mpesa', 'unmatched'])).stdout.trim().split('\r\n')).toHaveLength(1);
+    expect(JSON.parse((await cli(['local', 'mpesa', 'unmatched'])).stdout)).toEqual([]);
     expect((await post(`/mpesa/${secret}/confirmation`, unknown)).body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await paid()).toEqual({ 'Faith Odhiambo': 40000, 'Lucy Ali': 750 });
   });
 });
+
+/** The kept payment listed as every other list is: the format from -o's extension, --format first, JSON down a pipe. */
+async function listedInEveryFormat(): Promise<void> {
+  const piped = await cli(['local', 'mpesa', 'unmatched']);
+  expect(piped.code, piped.stderr).toBe(0);
+  expect(JSON.parse(piped.stdout)).toEqual([expect.objectContaining({ receipt_no: 'SJ51K2LM4A', amount: 750, account_no: '4471', tenant_account: '' })]);
+  const ndjson = join(temp.dir, 'kept.ndjson');
+  expect((await cli(['local', 'mpesa', 'unmatched', '-o', ndjson])).code).toBe(0);
+  expect(JSON.parse(readFileSync(ndjson, 'utf8').trim())).toMatchObject({ receipt_no: 'SJ51K2LM4A', completion_time: '2026-10-15 12:00:00' });
+  const csvNamedJson = join(temp.dir, 'kept-as-csv.json');
+  const csvWins = await cli(['local', 'mpesa', 'unmatched', '-o', csvNamedJson, '--format', 'csv']);
+  expect(csvWins.code, csvWins.stderr).toBe(0);
+  expect(readFileSync(csvNamedJson, 'utf8')).toMatch(/^receipt_no,completion_time,amount,account_no,payer,reason,candidates,tenant_account\r\nSJ51K2LM4A,/);
+  const xlsx = join(temp.dir, 'kept.xlsx');
+  const workbook = await cli(['local', 'mpesa', 'unmatched', '-o', xlsx]);
+  expect(workbook.code, workbook.stderr).toBe(0);
+  // Only the CSV goes back in: the hint says how to get it.
+  expect(workbook.stderr).toContain('write them with -o unmatched.csv, fill its tenant_account column');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(xlsx);
+  const cells = book.worksheets[0]!.getSheetValues().flatMap((row) => (Array.isArray(row) ? row : []));
+  expect(cells).toEqual(expect.arrayContaining(['SJ51K2LM4A', '4471', 750]));
+  const existing = await cli(['local', 'mpesa', 'unmatched', '-o', xlsx]);
+  expect(existing.code).toBe(2);
+  expect(existing.stderr).toContain(`${xlsx} exists: --force replaces it`);
+}

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateStatement, type GeneratedStatement } from '../helpers/mpesa-statement-file.js';
 import { paybillReferenceFiles } from '../helpers/mpesa-reference.js';
+import { KEY, spawnPty } from '../helpers/pty-cli.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -98,7 +99,15 @@ describe("local import mpesa: the portal's sample statement", () => {
     });
     expect(first.stderr).toMatch(/1 payment set aside in .*october\.unmatched\.csv/);
     expect(await paid()).toEqual({ 'Faith Odhiambo': 40000, 'Lucy Ali': 36000, 'David Ali': 0 });
-    const second = await cli(['local', 'import', 'mpesa', statement]);
+    // The list of set-aside payments is an output file: in a script it is replaced only with --force, refused before anything is booked.
+    const unmatched = join(temp.dir, 'october.unmatched.csv');
+    const listed = readFileSync(unmatched, 'utf8');
+    const refused = await cli(['local', 'import', 'mpesa', statement]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`shopprop: ${unmatched} exists: --force replaces it, or name another file (nothing was written)\n`);
+    expect(readFileSync(unmatched, 'utf8')).toBe(listed);
+    const second = await cli(['local', 'import', 'mpesa', statement, '--force']);
+    expect(second.code, second.stderr).toBe(0);
     expect(figures(second.stderr)).toMatchObject({ booked: { count: 0, cents: 0 }, alreadyBooked: { count: 2, cents: 7_600_000 } });
     expect(await paid()).toEqual({ 'Faith Odhiambo': 40000, 'Lucy Ali': 36000, 'David Ali': 0 });
   });
@@ -108,8 +117,11 @@ describe("local import mpesa: the portal's sample statement", () => {
     const [header, row] = readFileSync(unmatched, 'utf8').split('\r\n');
     expect(header).toBe('receipt_no,completion_time,amount,account_no,payer,reason,candidates,tenant_account');
     writeFileSync(unmatched, `${header}\r\n${row}T1 000013\r\n`);
-    const assigned = await cli(['local', 'import', 'mpesa', unmatched]);
+    // Imported in place, the file is replaced by what remains (here nothing): --force says so in a script.
+    const assigned = await cli(['local', 'import', 'mpesa', unmatched, '--force']);
     expect(assigned.code, assigned.stderr).toBe(0);
+    expect(assigned.stderr).toContain(`no payment set aside; ${unmatched} now lists none`);
+    expect(readFileSync(unmatched, 'utf8')).toBe(`${header}\r\n`);
     expect(figures(assigned.stderr).booked).toEqual({ count: 1, cents: 75_000 });
     expect(await paid()).toEqual({ 'Faith Odhiambo': 40000, 'Lucy Ali': 36000, 'David Ali': 750 });
   });
@@ -153,7 +165,7 @@ describe('local import mpesa: a generated statement of 3,000 lines', () => {
     expect(readFileSync(join(temp.dir, 'generated.unmatched.csv'), 'utf8').trim().split('\r\n')).toHaveLength(whole.setAside.count + 1);
     once = await reports(cli);
 
-    const again = await cli(['local', 'import', 'mpesa', statement]);
+    const again = await cli(['local', 'import', 'mpesa', statement, '--force']);
     expect(figures(again.stderr)).toMatchObject({ booked: { count: 0, cents: 0 }, alreadyBooked: whole.booked });
     expect(await reports(cli)).toEqual(once);
   }, 240_000);
@@ -169,4 +181,38 @@ describe('local import mpesa: a generated statement of 3,000 lines', () => {
     expect(a!.booked!.cents + b!.booked!.cents).toBe(whole.booked.cents);
     expect(await reports(cli)).toEqual(once);
   }, 240_000);
+});
+
+describe('local import mpesa at a terminal: the list of set-aside payments is replaced only after a yes', () => {
+  it('no keeps the file and books nothing (exit 2); yes books and replaces it', async () => {
+    const db = 'terminal.db';
+    const cli = await storeWith(db, [
+      ['landlords', 'code,name\nL1,Wanjiru\n'],
+      ['properties', 'code,name,landlord_code\nP0001,Mvule House,L1\n'],
+      ['units', 'property_code,unit_no,market_rent\nP0001,A1,40000\nP0001,A9,36000\n'],
+      ['tenants', 'account_no,name\nT1-000001,Faith Odhiambo\nT1-000009,Lucy Ali\n'],
+      ['tenancies', 'property_code,unit_no,tenant_account,from\nP0001,A1,T1-000001,2026-01-01\nP0001,A9,T1-000009,2026-01-01\n'],
+    ]);
+    const statement = file('terminal.csv', readFileSync(SAMPLE, 'utf8'));
+    const unmatched = file('terminal.unmatched.csv', 'mine');
+    const paidRent = async () => {
+      const report = await cli(['paidbalance', '--property', '1', '--month', '10', '--year', '2026', '--format', 'json']);
+      return (JSON.parse(report.stdout) as { paidRent: number }[]).map((r) => r.paidRent);
+    };
+    const args = ['local', 'import', 'mpesa', statement, '--db', join(temp.dir, db), '--company', '1'];
+
+    const declined = spawnPty(args, { home: temp.dir });
+    await declined.waitFor(`${unmatched} exists. Replace it? (y/N)`);
+    declined.type(`n${KEY.enter}`);
+    expect(await declined.exited).toBe(2);
+    expect(readFileSync(unmatched, 'utf8')).toBe('mine');
+    expect(await paidRent()).toEqual([0, 0]);
+
+    const agreed = spawnPty(args, { home: temp.dir });
+    await agreed.waitFor('Replace it?');
+    agreed.type(`y${KEY.enter}`);
+    expect(await agreed.exited).toBe(0);
+    expect(readFileSync(unmatched, 'utf8')).toMatch(/^receipt_no,.*\r\nSJ41H7QW3A,/);
+    expect(await paidRent()).toEqual([40000, 36000]);
+  }, 120_000);
 });

@@ -5,7 +5,6 @@
  * go to the --unmatched file (default beside the statement) with their candidates.
  */
 import { existsSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { countOf } from '../../../domain/plural.js';
 import { createContext } from '../../context.js';
@@ -13,6 +12,7 @@ import type { GlobalOptions } from '../../global-options.js';
 import { withLocalStore } from '../../local-store.js';
 import { byPropertyLines, importSummaryLines } from '../../mpesa/import-summary.js';
 import { readStatementFile } from '../../mpesa/read-statement.js';
+import { checkOutputFile, writeWholeFile } from '../../output-target.js';
 import { eatTime, unmatchedCsv } from '../../mpesa/unmatched-file.js';
 import { companyOrPrompt } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
@@ -44,6 +44,9 @@ export async function run(options: ImportMpesaOptions, args: string[]): Promise<
     throw error;
   }
   const dryRun = options.dryRun === true;
+  const target = options.unmatched ?? defaultUnmatchedFile(file);
+  // The list of set-aside payments is replaced as any -o file is (a yes, or --force), settled before anything is booked.
+  if (!dryRun) await checkOutputFile(context, target);
   const result = await withLocalStore(context, (store) => store.importMpesaStatement(companyId, read.lines, { dryRun }));
   const { summary, setAside } = result;
   const say = (line: string) => context.say(line);
@@ -62,10 +65,9 @@ export async function run(options: ImportMpesaOptions, args: string[]): Promise<
     reason: `${s.reason}: ${s.why}`,
     candidates: s.candidates,
   }));
-  const target = options.unmatched ?? defaultUnmatchedFile(file);
   // An earlier list of set-aside payments left in place would name payments booked since.
   if (rows.length === 0 && !dryRun && existsSync(target)) {
-    await writeFile(target, unmatchedCsv([]));
+    await writeWholeFile(context, target, Buffer.from(unmatchedCsv([])));
     say(`no payment set aside; ${target} now lists none`);
   }
   if (rows.length === 0) return;
@@ -76,8 +78,6 @@ export async function run(options: ImportMpesaOptions, args: string[]): Promise<
     return;
   }
   // Written whole or not at all: a half-written list of money to assign would lose payments.
-  const temp = `${target}.${process.pid}.partial`;
-  await writeFile(temp, unmatchedCsv(rows));
-  await rename(temp, target);
+  await writeWholeFile(context, target, Buffer.from(unmatchedCsv(rows)));
   say(`${countOf(rows.length, 'payment')} set aside in ${target}: fill its tenant_account column, then: shopprop local import mpesa ${target}`);
 }
