@@ -85,8 +85,8 @@ export function startProcess(command, args, env = process.env) {
   });
 }
 
-export function startLocalServer(dbFile) {
-  return startProcess(process.execPath, [join(ROOT, 'dist', 'server', 'standalone.js'), '--db', dbFile, '--port', '0'], benchEnv());
+export function startLocalServer(dbFile, root = ROOT) {
+  return startProcess(process.execPath, [join(root, 'dist', 'server', 'standalone.js'), '--db', dbFile, '--port', '0'], benchEnv());
 }
 
 /** Requests/s and latency of one URL under load, for a few seconds. */

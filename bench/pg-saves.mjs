@@ -76,7 +76,11 @@ async function rawPostgres(url, shape, { duration, connections = CONNECTIONS, ca
   return { requestsPerSecond: done / seconds, total: done, p50: '', p99: '', errors: 0 };
 }
 
-export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {}) {
+/**
+ * `before`: another built checkout (`--before DIR`), whose server takes company 1's saves on the
+ * same database as one more case, interleaved with the others: a change measured in one run.
+ */
+export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS, before } = {}) {
   const source = demoDatabase(1);
   const db = join(OUT, 'pg-saves.db');
   for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
@@ -110,6 +114,8 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
     servers.push(pgA);
     const pgB = await startLocalServer(url);
     servers.push(pgB);
+    const pgBefore = before ? await startLocalServer(url, before) : undefined;
+    if (pgBefore) servers.push(pgBefore);
     for (const [server, company] of [
       [sqlite, sqliteCompanies[0]],
       [sqlite, sqliteCompanies[1]],
@@ -131,6 +137,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
       { name: 'PostgreSQL, 1 instance, company 1, 1 connection', servers: [pgA], companies: [pgCompanies[0]], connections: 1 },
       { name: 'PostgreSQL, 1 instance, company 1', servers: [pgA], companies: [pgCompanies[0]] },
       { name: 'PostgreSQL, 2 instances, company 1', servers: [pgA, pgB], companies: [pgCompanies[0]] },
+      ...(pgBefore ? [{ name: `PostgreSQL, 1 instance, company 1, built from ${before}`, servers: [pgBefore], companies: [pgCompanies[0]] }] : []),
       { name: 'SQLite, companies 1 and 2', servers: [sqlite], companies: sqliteCompanies },
       { name: 'PostgreSQL, 1 instance, companies 1 and 2', servers: [pgA], companies: pgCompanies },
       { name: 'PostgreSQL, 2 instances, companies 1 and 2', servers: [pgA, pgB], companies: pgCompanies },
@@ -200,6 +207,7 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
         twoToOneInstance: rate('PostgreSQL, 2 instances, company 1') / rate('PostgreSQL, 1 instance, company 1'),
         twoToOneInstanceBothCompanies: rate('PostgreSQL, 2 instances, companies 1 and 2') / rate('PostgreSQL, 1 instance, companies 1 and 2'),
         bothCompaniesToOneOnPg: rate('PostgreSQL, 1 instance, companies 1 and 2') / rate('PostgreSQL, 1 instance, company 1'),
+        ...(before ? { oneToBefore: rate('PostgreSQL, 1 instance, company 1') / rate(`PostgreSQL, 1 instance, company 1, built from ${before}`) } : {}),
       },
     };
   } finally {
@@ -210,5 +218,6 @@ export async function benchPostgresSaves({ duration = 5, rounds = ROUNDS } = {})
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.argv.includes('--quick');
-  console.log(JSON.stringify(await benchPostgresSaves({ duration: quick ? 2 : 5, rounds: quick ? 1 : ROUNDS }), null, 2));
+  const before = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
+  console.log(JSON.stringify(await benchPostgresSaves({ duration: quick ? 2 : 5, rounds: quick ? 1 : ROUNDS, before }), null, 2));
 }

@@ -6,6 +6,28 @@ import type { CashSaleChannelsTable, CashSaleLinesTable, CashSalesTable } from '
 
 export type SaleHeaderRow = Omit<CashSalesTable, 'id' | 'receipt_no' | 'idempotency_key' | 'request_hash' | 'created_at'>;
 
+/** The header's columns in the order the sale's statements bind them. */
+export const SALE_HEADER_COLUMNS = [
+  'company_id',
+  'issue_date',
+  'issued_to',
+  'issued_to_phone',
+  'amount_paid_cents',
+  'payment_method',
+  'transaction_type',
+  'ref_no',
+  'notes',
+  'cashbook_id',
+  'retail_shop_id',
+  'user_id',
+  'sub_total_cents',
+  'total_discount_cents',
+  'total_tax_cents',
+  'total_amount_cents',
+  'balance_cents',
+  'updated_at',
+] as const satisfies readonly (keyof SaleHeaderRow)[];
+
 export type SaleLineRow = Omit<CashSaleLinesTable, 'id'>;
 
 export type SaleChannelRow = Omit<CashSaleChannelsTable, 'id'>;
@@ -34,3 +56,6 @@ export interface SaleToWrite {
   /** Kept with a new sale: its Idempotency-Key and request hash (null without a key), when it was made. */
   created: { idempotency_key: string | null; request_hash: string | null; created_at: number };
 }
+
+/** What writing a sale answers: its id and receipt number, or the first line whose unit another sale took first. */
+export type WrittenSale = { id: number; receiptNo: string } | { unitTakenOnLine: number; unitId: number };

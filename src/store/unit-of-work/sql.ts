@@ -32,6 +32,14 @@ export function dialects(texts: { sqlite: string; postgres: string }): Sql {
   return { sqlite, postgres };
 }
 
+/**
+ * A statement only PostgreSQL runs, where a unit writes the same rows on SQLite in several
+ * statements (a data-modifying WITH, which SQLite has not); SQLite refuses its text when prepared.
+ */
+export function postgresOnly(postgres: string): Sql {
+  return { sqlite: "select raise(abort, 'a statement of PostgreSQL only')", postgres };
+}
+
 /** `?` outside quoted text (strings and identifiers) as $1, $2, ... in order. */
 export function numberedPlaceholders(text: string): string {
   let n = 0;

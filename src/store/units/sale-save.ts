@@ -23,7 +23,8 @@ import type { ProductForSale, SaleReferenceKind, TaxRateForSale, UnitForSale } f
 import { composeSave, prepareSave, unitTakenError, type PreparedSave, type SaveFacts } from '../rules/sale-composition.js';
 import { ServiceError } from '../rules/service-error.js';
 import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
-import type { SaleToWrite, StoredSaleKey } from '../tables/sale-to-write.js';
+import { SALE_HEADER_COLUMNS, type SaleToWrite, type StoredSaleKey, type WrittenSale } from '../tables/sale-to-write.js';
+import { insertSaleInOneStatement } from './sale-insert-postgres.js';
 import { readSaleMpesaFacts } from './sale-mpesa-facts.js';
 import { toLookedUpUnit, UNIT_SALE, type UnitSaleRow } from './unit-sale-query.js';
 import { sql, type Sql } from '../unit-of-work/sql.js';
@@ -39,10 +40,20 @@ const OWNED_TABLES: Record<SaleReferenceKind, string> = {
   taxRate: 'tax_rates',
   itemSpec: 'item_specs',
 };
-const OWNER = Object.fromEntries(Object.entries(OWNED_TABLES).map(([kind, table]) => [kind, sql(`select company_id from ${table} where id = ?`)])) as Record<
-  SaleReferenceKind,
-  Sql
->;
+/**
+ * The company of each id the sale names (its shop, user, cashbook, channels) in one statement, its
+ * text made once per list of kinds: one round trip on PostgreSQL, one call on SQLite.
+ */
+const ownerTexts = new Map<string, Sql>();
+function ownersOf(kinds: readonly SaleReferenceKind[]): Sql {
+  const key = kinds.join(',');
+  let text = ownerTexts.get(key);
+  if (!text) {
+    const parts = kinds.map((kind, i) => `select ${i} as n, company_id from ${OWNED_TABLES[kind]} where id = ?`);
+    ownerTexts.set(key, (text = sql(parts.join(' union all '))));
+  }
+  return text;
+}
 
 const KEY_COLUMNS = 'id, company_id, receipt_no, issue_date, idempotency_key, request_hash';
 const COMPANY = sql('select time_zone from companies where id = ?');
@@ -102,11 +113,16 @@ async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: strin
     ['cashbook', body.cashbookId],
     ...(body.channelsDto ?? []).map((c): [SaleReferenceKind, number] => ['paymentChannel', c.channelId]),
   ];
+  const wanted = new Map<string, [SaleReferenceKind, number]>();
+  for (const [kind, id] of named) if (id !== null && id !== undefined) wanted.set(`${kind}:${id}`, [kind, id]);
+  const asked = [...wanted.values()];
   const owners = new Map<string, number>();
-  for (const [kind, id] of named) {
-    if (id === null || id === undefined || owners.has(`${kind}:${id}`)) continue;
-    const owner = await tx.get<{ company_id: number }>(OWNER[kind], [id]);
-    if (owner) owners.set(`${kind}:${id}`, owner.company_id);
+  if (asked.length > 0) {
+    const rows = await tx.all<{ n: number; company_id: number }>(
+      ownersOf(asked.map(([kind]) => kind)),
+      asked.map(([, id]) => id),
+    );
+    for (const row of rows) owners.set(`${asked[row.n]![0]}:${asked[row.n]![1]}`, row.company_id);
   }
   const lines = body.itemIssuesDto;
   const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => [
@@ -150,26 +166,7 @@ async function soldUnitMessage(tx: Tx, unitId: number, timeZone: string | undefi
   return row ? soldUnitText(toLookedUpUnit(row), timeZone ?? 'Africa/Nairobi') : `unit ${unitId} is already sold`;
 }
 
-const HEADER_COLUMNS = [
-  'company_id',
-  'issue_date',
-  'issued_to',
-  'issued_to_phone',
-  'amount_paid_cents',
-  'payment_method',
-  'transaction_type',
-  'ref_no',
-  'notes',
-  'cashbook_id',
-  'retail_shop_id',
-  'user_id',
-  'sub_total_cents',
-  'total_discount_cents',
-  'total_tax_cents',
-  'total_amount_cents',
-  'balance_cents',
-  'updated_at',
-] as const;
+const HEADER_COLUMNS = SALE_HEADER_COLUMNS;
 const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'] as const;
 const INSERT_SALE = sql(`insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')}) returning id`);
 const UPDATE_SALE = sql(`update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
@@ -209,14 +206,12 @@ const INSERT_CHANNEL = sql(
   'insert into cash_sale_channels (sale_id, company_id, channel_id, reference_no, amount_cents, tendered_cents, mpesa_code) values (?, ?, ?, ?, ?, ?, ?)',
 );
 
-export type Written = { id: number; receiptNo: string } | { unitTakenOnLine: number; unitId: number };
-
 /**
  * Writes a sale: a new one takes the company's next receipt number; an update puts the units of
  * its old lines back in stock and replaces its lines and channels. Each line's unit is marked
  * sold only if still in stock: otherwise another sale took it first, whatever was read before.
  */
-export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<Written> {
+export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<WrittenSale> {
   const { header } = sale;
   let id: number;
   let receiptNo: string;
@@ -227,6 +222,11 @@ export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<Written> {
     await tx.run(UPDATE_SALE, [...HEADER_COLUMNS.map((c) => header[c]), sale.replaces.id]);
     id = sale.replaces.id;
     receiptNo = sale.replaces.receipt_no;
+  } else if (tx.engine === 'postgres') {
+    // The company's row is held from the receipt number to the COMMIT: there, one round trip.
+    const written = await insertSaleInOneStatement(tx, sale);
+    if (!written) throw new ServiceError('invalidInput', `companyId: no company ${header.company_id}`);
+    return written;
   } else {
     const seq = await tx.get<{ receipt_seq: number }>(NEXT_RECEIPT, [header.company_id]);
     if (!seq) throw new ServiceError('invalidInput', `companyId: no company ${header.company_id}`);
