@@ -1,6 +1,7 @@
 /**
  * The CLI, in-process, against a hostile or broken server on 127.0.0.1: a reply too large to be the
- * interface's is refused (exit 6) without the memory it asks for, a server that drips bytes is
+ * interface's is refused (exit 6; the memory it takes meanwhile is measured with the built CLI in
+ * test/e2e/reply-cap-memory.test.ts), a server that drips bytes is
  * given up on at the overall deadline (`--timeout`, retries included, exit 5), and the server's words reach the
  * terminal without their control characters.
  */
@@ -17,7 +18,7 @@ function list(extra: string[] = []) {
 }
 
 describe('client limits', () => {
-  it('a reply of 80 MB (no length announced) is refused: exit 6, not the memory', async () => {
+  it('a reply of 80 MB (no length announced) is refused: exit 6', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x20);
     fixture.server().handle(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -42,7 +43,7 @@ describe('client limits', () => {
     expect(result.stderr).toMatch(/a reply larger than 64 MiB/);
   }, 30_000);
 
-  it('a server dripping a byte every 200 ms is given up on at --timeout, retries included: exit 5 after 1 s, not 1 s per attempt', async () => {
+  it('a server dripping a byte every 200 ms is given up on at --timeout, retries included: exit 5 from one attempt, before its answer completes', async () => {
     /** Per attempt: resolves when its connection closes, true if the answer was not complete then. */
     const attempts: Promise<boolean>[] = [];
     fixture.server().handle((_req, res) => {
@@ -64,15 +65,12 @@ describe('client limits', () => {
         ),
       );
     });
-    const started = performance.now();
     const result = await list(['--timeout', '1']);
-    const elapsed = performance.now() - started;
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(/no complete answer from 127\.0\.0\.1:\d+ within 1s \(--timeout\)/);
     // The time is spent by the first attempt, given up by the client before the answer was
     // complete; a GET is retried only within the same second, so no second attempt is made.
     expect(await Promise.all(attempts)).toEqual([true]);
-    expect(elapsed).toBeLessThan(2_500);
   }, 30_000);
 
   it('a bad --timeout is a usage error: exit 2', async () => {
