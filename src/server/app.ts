@@ -47,7 +47,7 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Failed logins allowed per name and address (tests shorten the window). */
   loginLimits?: LoginLimits;
-  /** The clock of reports' current month and of document links' expiry (epoch ms); Date.now by default. */
+  /** The clock of reports' current month, of document links' expiry and of a save's wait for the write lock (epoch ms); Date.now by default. */
   now?: () => number;
 }
 

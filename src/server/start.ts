@@ -23,6 +23,8 @@ export interface ServeOptions {
   onUpgrade?: (pending: readonly string[]) => void;
   /** How long a save waits for the store's write lock before it answers 503 (milliseconds). */
   lockWaitMs?: number;
+  /** The server's clock (epoch ms): reports' current month, links' and tokens' expiry, a save's wait for the lock. Date.now by default. */
+  now?: () => number;
   /** The issue dates a save accepts (default: 2000-01-01 to a day ahead of the clock). */
   issueDateWindow?: IssueDateWindow;
   /** The origin statement links are built on, e.g. https://shop.example.com (else the request's Host). */
@@ -52,6 +54,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     serverOptions: { ...timeoutOptions(timeouts), ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}) },
     store,
     lockWaitMs: options.lockWaitMs,
+    now: options.now,
     issueDateWindow: options.issueDateWindow,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,

@@ -31,6 +31,8 @@ export interface SaveCashSaleResult {
 export interface GroupCommitOptions {
   /** How long a save may wait for the store's write lock (milliseconds). */
   lockWaitMs?: number;
+  /** The clock that wait is measured on (epoch ms); Date.now by default. */
+  now?: () => number;
 }
 
 export interface Paging {

@@ -24,7 +24,7 @@ import { requireOwned } from './owned-ids.js';
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
 
 export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
-  const { store, lockWaitMs, issueDateWindow } = app.context;
+  const { store, lockWaitMs, issueDateWindow, now } = app.context;
 
   app.get<{ Querystring: CashSaleListQuery }>(
     endpoints.listCashSales.path,
@@ -68,7 +68,7 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
       // Answered once the sale is durable (on SQLite: once its group is committed, sale-group-commit.ts).
       const result = await store.saveCashSale(
         { body: request.body, idempotencyKey, callerCompanyId: request.principal.companyId, issueDateWindow },
-        { lockWaitMs },
+        { lockWaitMs, now },
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return { success: 'true', message: 'saved', id: result.id, receiptNo: result.receiptNo };

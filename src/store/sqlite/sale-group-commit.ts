@@ -29,6 +29,7 @@ export const DEFAULT_LOCK_WAIT_MS = 5000;
 interface Waiting {
   input: SaveCashSaleInput;
   deadline: number;
+  clock: () => number;
   resolve: (result: SaveCashSaleResult) => void;
   reject: (error: unknown) => void;
 }
@@ -48,7 +49,8 @@ export function saveCashSaleInGroup(store: Store, input: SaveCashSaleInput, opti
       groupByStore.set(store, group);
       setImmediate(commitWhenQuiet, store, group, 0, 1);
     }
-    group.waiting.push({ input, deadline: Date.now() + (options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS), resolve, reject });
+    const clock = options.now ?? Date.now;
+    group.waiting.push({ input, deadline: clock() + (options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS), clock, resolve, reject });
   });
 }
 
@@ -103,8 +105,8 @@ function commitGroup(store: Store, group: Group, attempt: number): void {
 }
 
 function waitForLock(group: Group, attempt: number, store: Store): void {
-  const now = Date.now();
-  for (const w of group.waiting) if (w.deadline <= now) w.reject(new ServiceError('busy', BUSY_MESSAGE));
-  group.waiting = group.waiting.filter((w) => w.deadline > now);
+  const expired = group.waiting.filter((w) => w.deadline <= w.clock());
+  for (const w of expired) w.reject(new ServiceError('busy', BUSY_MESSAGE));
+  group.waiting = group.waiting.filter((w) => !expired.includes(w));
   if (group.waiting.length > 0) setTimeout(commitGroup, retryDelayMs(attempt), store, group, attempt + 1);
 }
