@@ -1,6 +1,7 @@
 /**
  * The local server: a fastify app over one store. Used two ways: `shopprop serve` listens on a
- * port (start.ts); embedded mode runs it in-process through `app.inject()` (embedded.ts).
+ * port (start.ts); embedded mode runs it in-process through `app.inject()` (embedded.ts), for
+ * what its direct reads (direct-reads.ts) leave to it.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { PAGING_STYLE_HEADER } from '../contract/common.js';

@@ -2,7 +2,7 @@
  * Bearer-token authentication and the two checks every route makes: the caller's role allows
  * the operation, and every company it touches is the caller's own.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Role } from '../contract/enums.js';
 import type { ShopStore } from '../store/shop-store.js';
 import type { Principal } from './principal.js';
@@ -16,6 +16,15 @@ declare module 'fastify' {
     /** Routes that carry their own proof (a presigned URL) skip the bearer token. */
     public?: boolean;
   }
+}
+
+/**
+ * Who asks, and the store asked: a fastify request is one, and so is an embedded direct read
+ * (direct-reads.ts), which runs a route's handler without the app.
+ */
+export interface Caller {
+  readonly principal: Principal;
+  readonly server: { readonly context: { readonly store: ShopStore } };
 }
 
 export function installAuth(app: FastifyInstance, store: ShopStore, embeddedPrincipal?: Principal): void {
@@ -44,7 +53,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Refuses (403) a caller whose role is not among the allowed ones; admin may do everything. */
-export function requireRole(request: FastifyRequest, allowed: readonly Role[]): void {
+export function requireRole(request: Caller, allowed: readonly Role[]): void {
   const { role } = request.principal;
   if (role !== 'admin' && !allowed.includes(role)) {
     throw new KnownError('forbidden', `the ${role} role may not use this operation (allowed: ${[...allowed, 'admin'].join(', ')})`);
@@ -57,7 +66,7 @@ export function requireRole(request: FastifyRequest, allowed: readonly Role[]): 
  * one company is refused any other (403) whether or not it exists, so it learns nothing of
  * other companies. Use for companyId and for every id that belongs to a company.
  */
-export async function refuseOtherCompany(request: FastifyRequest, companyId: number): Promise<void> {
+export async function refuseOtherCompany(request: Caller, companyId: number): Promise<void> {
   const own = request.principal.companyId;
   if (own === null) {
     if (!(await request.server.context.store.companyExists(companyId))) throw new KnownError('notFound', `companyId: no company ${companyId}`);

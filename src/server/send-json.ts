@@ -13,11 +13,13 @@ export function sendJson(reply: FastifyReply, value: unknown): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(JSON.stringify(value)));
 }
 
-/**
- * Sends `{"count":…,"list":[…]}` whose records are already JSON texts (see JsonEnvelope), and
- * where a page ended (X-Next-After) for a keyset reading of the next.
- */
+/** A list's envelope, `{"count":…,"list":[…]}`, whose records are already JSON texts (see JsonEnvelope). */
+export function envelopeBytes(envelope: { count: number; list: readonly string[] }): Buffer {
+  return Buffer.from(`{"count":${envelope.count},"list":[${envelope.list.join(',')}]}`);
+}
+
+/** Sends a list's envelope, and where its page ended (X-Next-After) for a keyset reading of the next. */
 export function sendJsonEnvelope(reply: FastifyReply, envelope: { count: number; list: readonly string[]; nextAfter?: string }): FastifyReply {
   if (envelope.nextAfter !== undefined) reply.header(NEXT_AFTER_HEADER, envelope.nextAfter);
-  return reply.type(JSON_CONTENT_TYPE).send(Buffer.from(`{"count":${envelope.count},"list":[${envelope.list.join(',')}]}`));
+  return reply.type(JSON_CONTENT_TYPE).send(envelopeBytes(envelope));
 }

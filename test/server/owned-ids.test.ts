@@ -4,12 +4,10 @@
  * who may see every company but not one company's rows under another's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessTransport } from '../../src/client/inprocess-transport.js';
 import type { Transport } from '../../src/client/transport.js';
 import { endpoints } from '../../src/contract/endpoints.js';
 import { SALE_PAYMENTS_PATH } from '../../src/contract/sale-payments.js';
-import { buildApp } from '../../src/server/app.js';
-import { LOCAL_ADMIN } from '../../src/server/principal.js';
+import { embeddedTransportOn } from '../../src/server/embedded-server.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { usePostgres } from '../helpers/postgres.js';
 
@@ -22,7 +20,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer({ backend, postgres });
-    embedded = createInProcessTransport(await buildApp({ store: server.shop, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
+    embedded = embeddedTransportOn(server.shop);
   });
   afterAll(async () => {
     await embedded.close();

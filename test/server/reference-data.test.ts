@@ -2,9 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchReferenceData } from '../../src/client/reference-data.js';
 import { createHttpTransport } from '../../src/client/http-transport.js';
-import { createInProcessTransport } from '../../src/client/inprocess-transport.js';
-import { buildApp } from '../../src/server/app.js';
-import { LOCAL_ADMIN } from '../../src/server/principal.js';
+import { embeddedTransportOn } from '../../src/server/embedded-server.js';
 import { REFERENCE_DATA_PATH } from '../../src/contract/reference-data.js';
 import { BACKENDS, startTestServer, type TestServer } from '../helpers/local-server.js';
 import { usePostgres } from '../helpers/postgres.js';
@@ -90,7 +88,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
         const refs = await fetchReferenceData({ transport, token: server.tokenFor(1, 'cashier') }, 1);
         expect(refs?.shops.length).toBeGreaterThan(0);
         // The local admin (embedded mode) sees every company: an unknown one is a 404 of its own, not "no such endpoint".
-        const embedded = createInProcessTransport(await buildApp({ store: server.shop, embeddedPrincipal: LOCAL_ADMIN }), 'embedded');
+        const embedded = embeddedTransportOn(server.shop);
         await expect(fetchReferenceData({ transport: embedded }, 99)).rejects.toMatchObject({ kind: 'notFound', serverMessage: 'companyId: no company 99' });
         expect((await fetchReferenceData({ transport: embedded }, 2))?.company.id).toBe(2);
         await embedded.close();

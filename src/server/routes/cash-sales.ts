@@ -16,12 +16,35 @@ import {
 } from '../../contract/cash-sale.js';
 import { Envelope } from '../../contract/common.js';
 import { endpoints } from '../../contract/endpoints.js';
-import { refuseOtherCompany, requireRole } from '../auth.js';
+import { refuseOtherCompany, requireRole, type Caller } from '../auth.js';
+import type { JsonEnvelope } from '../../store/sales-store.js';
 import { checkShapes } from '../parameter-check.js';
 import { sendJsonEnvelope } from '../send-json.js';
 import { requireOwned } from './owned-ids.js';
 
 const CashSaleOnlyListResponse = Envelope(CashSaleRecord);
+
+/** A page (or a shop's or sales person's whole list) of cash sales, after the caller's checks. */
+export async function cashSaleList(request: Caller, query: CashSaleListQuery): Promise<JsonEnvelope> {
+  requireRole(request, ['cashier', 'accountant']);
+  checkShapes(endpoints.listCashSales, query);
+  let ownerCompanyId = query.companyId;
+  if (query.companyId !== undefined) await refuseOtherCompany(request, query.companyId);
+  if (query.retailShopId !== undefined) ownerCompanyId = await requireOwned(request, 'retailShopId', 'retail_shops', query.retailShopId);
+  if (query.salesPersonId !== undefined) ownerCompanyId = await requireOwned(request, 'salesPersonId', 'users', query.salesPersonId);
+  return request.server.context.store.listCashSales({ ...query, ownerCompanyId });
+}
+
+/** A page of sale lines, after the caller's checks. */
+export async function saleItemList(request: Caller, query: SaleItemListQuery): Promise<JsonEnvelope> {
+  requireRole(request, ['cashier', 'accountant']);
+  await refuseOtherCompany(request, query.companyId);
+  await requireOwned(request, 'retailShopId', 'retail_shops', query.retailShopId, query.companyId);
+  await requireOwned(request, 'salesPersonId', 'users', query.salesPersonId, query.companyId);
+  await requireOwned(request, 'itemId', 'item_products', query.itemId, query.companyId);
+  await requireOwned(request, 'itemCategoryId', 'item_categories', query.itemCategoryId, query.companyId);
+  return request.server.context.store.listSaleItems(query);
+}
 
 export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
   const { store, lockWaitMs, issueDateWindow, now } = app.context;
@@ -29,32 +52,13 @@ export async function cashSaleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: CashSaleListQuery }>(
     endpoints.listCashSales.path,
     { schema: { querystring: CashSaleListQuery, response: { 200: CashSaleOnlyListResponse } } },
-    async (request, reply) => {
-      requireRole(request, ['cashier', 'accountant']);
-      const query = request.query;
-      checkShapes(endpoints.listCashSales, query);
-      let ownerCompanyId = query.companyId;
-      if (query.companyId !== undefined) await refuseOtherCompany(request, query.companyId);
-      if (query.retailShopId !== undefined) ownerCompanyId = await requireOwned(request, 'retailShopId', 'retail_shops', query.retailShopId);
-      if (query.salesPersonId !== undefined) ownerCompanyId = await requireOwned(request, 'salesPersonId', 'users', query.salesPersonId);
-      const envelope = await store.listCashSales({ ...query, ownerCompanyId });
-      return sendJsonEnvelope(reply, envelope);
-    },
+    async (request, reply) => sendJsonEnvelope(reply, await cashSaleList(request, request.query)),
   );
 
   app.get<{ Querystring: SaleItemListQuery }>(
     endpoints.listSaleItems.path,
     { schema: { querystring: SaleItemListQuery, response: { 200: SaleItemListResponse } } },
-    async (request, reply) => {
-      requireRole(request, ['cashier', 'accountant']);
-      const query = request.query;
-      await refuseOtherCompany(request, query.companyId);
-      await requireOwned(request, 'retailShopId', 'retail_shops', query.retailShopId, query.companyId);
-      await requireOwned(request, 'salesPersonId', 'users', query.salesPersonId, query.companyId);
-      await requireOwned(request, 'itemId', 'item_products', query.itemId, query.companyId);
-      await requireOwned(request, 'itemCategoryId', 'item_categories', query.itemCategoryId, query.companyId);
-      return sendJsonEnvelope(reply, await store.listSaleItems(query));
-    },
+    async (request, reply) => sendJsonEnvelope(reply, await saleItemList(request, request.query)),
   );
 
   app.post<{ Body: SaveCashSaleBody }>(

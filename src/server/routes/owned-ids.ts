@@ -2,8 +2,7 @@
  * The company check of an id a request names, the same for every route: an id of nobody is 404;
  * an id of another company than the caller's, or than the company the request names, is 403.
  */
-import type { FastifyRequest } from 'fastify';
-import { refuseOtherCompany } from '../auth.js';
+import { refuseOtherCompany, type Caller } from '../auth.js';
 import { KnownError } from '../../contract/error-kinds.js';
 import type { OwnedTable } from '../../store/shop-store.js';
 
@@ -31,13 +30,7 @@ const OWNED_NOUNS: Record<OwnedTable, string> = {
 };
 
 /** The owning company of the id (parameter `param`), after the checks; undefined when no id was given. */
-export async function requireOwned(
-  request: FastifyRequest,
-  param: string,
-  table: OwnedTable,
-  id: number | undefined,
-  companyId?: number,
-): Promise<number | undefined> {
+export async function requireOwned(request: Caller, param: string, table: OwnedTable, id: number | undefined, companyId?: number): Promise<number | undefined> {
   if (id === undefined) return undefined;
   const owner = await request.server.context.store.ownerOf(table, id);
   if (owner === undefined)
