@@ -39,7 +39,8 @@ export const ReferenceCompany = Type.Object({
   taxNumber: Type.Optional(Nullable(Type.String())),
 });
 
-export const ReferenceShop = Type.Object({ id: Id, name: Type.String(), location: Nullable(Type.String()) });
+/** `location`: the shop's address; `phone` (E.164) is left out by servers before shops had their own. */
+export const ReferenceShop = Type.Object({ id: Id, name: Type.String(), location: Nullable(Type.String()), phone: Type.Optional(Nullable(Type.String())) });
 export const ReferenceCashbook = Type.Object({ id: Id, code: Type.String(), name: Type.String() });
 export const ReferenceUser = Type.Object({ id: Id, name: Type.String(), role: Type.String() });
 export const ReferencePaymentChannel = Type.Object({ id: Id, name: Type.String(), method: PaymentMethodSchema });

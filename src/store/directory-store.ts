@@ -13,7 +13,10 @@ export interface ShopEntry {
   id: number;
   companyId: number;
   name: string;
+  /** Its address, printed on its receipts (`local shop set`). */
   location: string | null;
+  /** E.164, printed on its receipts. */
+  phone: string | null;
   /** How many serialised units the shop holds in stock. */
   unitsInStock: number;
 }

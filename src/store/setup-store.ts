@@ -3,6 +3,7 @@
  * the catalogue imports. Every method is one unit of work of the backend.
  */
 import type { CompanyProfile } from './company-profile.js';
+import type { ShopEntry } from './directory-store.js';
 
 export interface CompanySetup {
   name: string;
@@ -37,6 +38,17 @@ export interface SetupStore {
   companyProfiles(): Promise<CompanyProfile[]>;
   /** Changes what is given (currency, tax number; checked) and returns the company as it is afterwards. */
   changeCompanyIdentity(companyId: number, changes: CompanyIdentityChanges): Promise<CompanyProfile>;
+  /**
+   * Changes what is given of a shop's address and phone (checked; the phone kept in E.164) and
+   * returns the shop as it is afterwards; a shop that is not the company's is refused (404).
+   */
+  changeShopDetails(companyId: number, shopId: number, changes: ShopDetailsChanges): Promise<ShopEntry>;
+}
+
+/** What `local shop set` may change; a field left out stays as it is, a null removes it. */
+export interface ShopDetailsChanges {
+  address?: string | null;
+  phone?: string | null;
 }
 
 /** What `local company set` may change; a field left out stays as it is, a null tax number removes it. */

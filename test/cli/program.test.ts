@@ -19,7 +19,7 @@ const GROUPS: Record<string, string[]> = {
   sale: ['list', 'items', 'save', 'reconcile', 'outbox', 'sync'],
   receipt: ['specs', 'print'],
   config: ['get', 'set', 'unset', 'list', 'use', 'path'],
-  local: ['token', 'user', 'demo', 'company', 'list', 'import', 'mpesa', 'statement', 'migrate', 'copy'],
+  local: ['token', 'user', 'demo', 'company', 'shop', 'list', 'import', 'mpesa', 'statement', 'migrate', 'copy'],
 };
 
 /** Commands of no group, each a module of its own. */

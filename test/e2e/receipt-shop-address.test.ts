@@ -2,7 +2,8 @@
  * Each shop's receipt carries its own address, tested per shop with the built binary on the
  * demo: a sale of each of the three shops is printed (58 mm and 80 mm text, and the PDF), and
  * shows its shop's name and address, never another shop's. A shop with no address of its own
- * prints the company's.
+ * prints the company's. `local shop set` changes two shops' addresses and phones, and each prints
+ * its own.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,5 +58,67 @@ describe.each(SHOPS)('a receipt of $name', (shop) => {
     }
     expect(pdfText).toContain(shop.address);
     for (const other of others) expect(pdfText).not.toContain(other);
+  }, 60_000);
+});
+
+describe('local shop set', () => {
+  it("changes two shops' addresses and phones: each prints its own on its receipts, never the other's", async () => {
+    const moi = shopIds.get('Moi Avenue shop')!;
+    const mombasa = shopIds.get('Mombasa Road shop')!;
+    const set = await cli('local', 'shop', 'set', String(moi), '--company', '1', '--address', 'Kimathi Street 7, Nairobi', '--phone', '0711 000 111');
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).toBe(`shop ${moi} (Moi Avenue shop) of company 1: Kimathi Street 7, Nairobi; phone +254711000111\n`);
+    const other = await cli('local', 'shop', 'set', String(mombasa), '--company', '1', '--address', 'Likoni Road 2, Mombasa', '--phone', '+254 733 000222');
+    expect(other.code, other.stderr).toBe(0);
+    const listed = JSON.parse((await cli('local', 'list', 'shops', '--company', '1', '--format', 'json')).stdout) as {
+      id: number;
+      location: string;
+      phone: string;
+    }[];
+    expect(listed.find((s) => s.id === moi)).toMatchObject({ location: 'Kimathi Street 7, Nairobi', phone: '+254711000111' });
+    expect(listed.find((s) => s.id === mombasa)).toMatchObject({ location: 'Likoni Road 2, Mombasa', phone: '+254733000222' });
+
+    let prints = 0;
+    const printed = async (shopId: number) => {
+      const receiptNo = await receiptOf(shopId);
+      const text = await cli('receipt', 'print', receiptNo, '--width', '48');
+      expect(text.code, text.stderr).toBe(0);
+      const pdfFile = join(home, `set-${++prints}-${receiptNo}.pdf`);
+      expect((await cli('receipt', 'print', receiptNo, '--pdf', pdfFile)).code).toBe(0);
+      return { text: text.stdout.replace(/\s+/g, ' '), pdf: (await readPdf(readFileSync(pdfFile))).text.replace(/\s+/g, ' ') };
+    };
+    const moiReceipt = await printed(moi);
+    const mombasaReceipt = await printed(mombasa);
+    for (const shown of [moiReceipt.text, moiReceipt.pdf]) {
+      expect(shown).toContain('Kimathi Street 7, Nairobi');
+      expect(shown).toContain('+254711000111');
+      expect(shown).not.toContain('Likoni Road');
+      expect(shown).not.toContain('+254733000222');
+    }
+    for (const shown of [mombasaReceipt.text, mombasaReceipt.pdf]) {
+      expect(shown).toContain('Likoni Road 2, Mombasa');
+      expect(shown).toContain('+254733000222');
+      expect(shown).not.toContain('Kimathi Street');
+      expect(shown).not.toContain('+254711000111');
+    }
+
+    // Removed, the shop's receipts print the company's phone.
+    expect((await cli('local', 'shop', 'set', String(mombasa), '--company', '1', '--no-phone')).code).toBe(0);
+    expect((await printed(mombasa)).text).toContain('Tel +254 700 100 100');
+  }, 120_000);
+
+  it('refuses what is not a phone or an address, and a shop of another company, changing nothing', async () => {
+    const moi = shopIds.get('Moi Avenue shop')!;
+    const before = (await cli('local', 'list', 'shops', '--company', '1', '--format', 'json')).stdout;
+    const notPhone = await cli('local', 'shop', 'set', String(moi), '--company', '1', '--phone', 'abc');
+    expect(notPhone.code).toBe(2);
+    expect(notPhone.stderr).toMatch(/^shopprop: the phone "abc" is not a phone number/);
+    const blank = await cli('local', 'shop', 'set', String(moi), '--company', '1', '--address', ' ');
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toMatch(/the address is empty/);
+    const elsewhere = await cli('local', 'shop', 'set', String(moi), '--company', '2', '--address', 'Kampala Road 9');
+    expect(elsewhere.code).toBe(3);
+    expect(elsewhere.stderr).toBe(`shopprop: no shop ${moi} in company 2; \`shopprop local list shops\` lists them\n`);
+    expect((await cli('local', 'list', 'shops', '--company', '1', '--format', 'json')).stdout).toBe(before);
   }, 60_000);
 });

@@ -102,6 +102,39 @@ describe('companies on both backends', () => {
     ]);
   });
 
+  it("change a shop's address and phone alike (the phone kept in E.164), and refuse the same changes in the same words", async () => {
+    const set = await both((s) => s.changeShopDetails(1, 2, { address: '  Kenyatta Avenue 3, Nairobi ', phone: '0722 555-010' }));
+    const shop = { id: 2, companyId: 1, name: 'Kenyatta', location: 'Kenyatta Avenue 3, Nairobi', phone: '+254722555010', unitsInStock: 0 };
+    expect(set).toEqual([shop, shop]);
+    // Given alone, one field leaves the other as it was; another country's number is kept with its code.
+    const phoned = await both((s) => s.changeShopDetails(1, 2, { phone: '+256 772 123456' }));
+    expect(phoned).toEqual([
+      { ...shop, phone: '+256772123456' },
+      { ...shop, phone: '+256772123456' },
+    ]);
+    const removed = await both((s) => s.changeShopDetails(1, 2, { address: null, phone: null }));
+    expect(removed).toEqual([
+      { ...shop, location: null, phone: null },
+      { ...shop, location: null, phone: null },
+    ]);
+    const refused = async (companyId: number, shopId: number, changes: Parameters<SetupStore['changeShopDetails']>[2]) => {
+      const words = await both((s) => refusal(s.changeShopDetails(companyId, shopId, changes)));
+      expect(words[1]).toBe(words[0]);
+      return words[0];
+    };
+    // Shop 3 is company 2's (Beta Rentals' Main shop).
+    expect(await refused(1, 3, { phone: '0722555010' })).toBe('notFound: no shop 3 in company 1; `shopprop local list shops` lists them');
+    expect(await refused(1, 2, { phone: 'abc' })).toMatch(/^badRequest: the phone "abc" is not a phone number/);
+    expect(await refused(1, 2, { phone: ' ' })).toMatch(/^badRequest: the phone is empty/);
+    expect(await refused(1, 2, { address: '' })).toMatch(/^badRequest: the address is empty/);
+    expect(await refused(1, 2, { address: 'Moi Avenue\n12' })).toMatch(/^badRequest: the address holds a control character/);
+    expect(await refused(1, 2, { address: 'x'.repeat(121) })).toBe('badRequest: the address is 121 characters long: at most 120');
+    expect(await both((s) => s.changeShopDetails(2, 3, { address: 'Kampala Road 1' }))).toEqual([
+      expect.objectContaining({ id: 3, companyId: 2, location: 'Kampala Road 1', phone: null }),
+      expect.objectContaining({ id: 3, companyId: 2, location: 'Kampala Road 1', phone: null }),
+    ]);
+  });
+
   it('import products and serialised units alike, and refuse a bad units file with the same problems, writing nothing', async () => {
     const products =
       'code,name,category,price,cost,taxRate,taxIncExc\nPH-A15,Phone A15,Phones,"18,500.00",15000,18,1\nCB-C,USB-C cable,Accessories,450.50,200,0,0\n';

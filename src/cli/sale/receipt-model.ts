@@ -56,10 +56,10 @@ function receiptOf(sale: FoundSale, found: SaleLines, refs: ReferenceData | unde
     companyName: refs?.company.name,
     companyTaxNumber: refs?.company.taxNumber,
     currency: refs?.company.currency,
-    companyPhone: refs?.company.phone,
     shopName: shop?.name ?? (sale.retailShopId ? `Shop ${sale.retailShopId}` : undefined),
-    // A chain's shops are each at their own address: the company's is the receipt's only for a shop with none.
+    // A chain's shops are each at their own address and phone: the company's are the receipt's only for a shop with none.
     address: shop?.location || refs?.company.address,
+    phone: shop?.phone || refs?.company.phone,
     receiptNo: sale.receiptNo ?? `sale ${sale.id}`,
     saleId: sale.id,
     issueDate: sale.issueDate ?? 0,

@@ -44,7 +44,8 @@ export interface Receipt {
   companyTaxNumber?: string | null;
   /** ISO 4217 code printed with the total; unknown (another server) prints the total alone. */
   currency?: string | null;
-  companyPhone?: string | null;
+  /** The shop's own phone, else (a shop with none) the company's. */
+  phone?: string | null;
   shopName?: string;
   /** Where the sale was made: the shop's own address, else (a shop with none) the company's. */
   address?: string | null;
@@ -81,7 +82,7 @@ export function receiptLines(receipt: Receipt, width: ReceiptWidth): string[] {
   const money = (amount: number) => formatCents(roundToCents(amount));
 
   const taxNumber = receipt.companyTaxNumber ? `${TAX_NUMBER_LABEL} ${receipt.companyTaxNumber}` : undefined;
-  for (const heading of [receipt.companyName, taxNumber, receipt.shopName, receipt.address, receipt.companyPhone ? `Tel ${receipt.companyPhone}` : undefined]) {
+  for (const heading of [receipt.companyName, taxNumber, receipt.shopName, receipt.address, receipt.phone ? `Tel ${receipt.phone}` : undefined]) {
     if (heading) for (const part of wrap(heading, width)) out.push(centre(part, width));
   }
   rule('=');

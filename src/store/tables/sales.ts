@@ -9,6 +9,7 @@ export interface RetailShopsTable {
   company_id: number;
   name: string;
   location: string | null;
+  phone: string | null;
 }
 
 export interface WarehousesTable {

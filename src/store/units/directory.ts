@@ -28,7 +28,7 @@ const LISTS: Record<Exclude<LocalListKind, 'tokens'>, Sql> = {
     from properties p join landlords l on l.id = p.landlord_id
     left join zones z on z.id = p.zone_id left join field_officers f on f.id = p.field_officer_id
    where ${scope('p')} order by p.company_id, p.code {bytewise}, p.id`),
-  shops: sql(`select s.id, s.company_id as "companyId", s.name, s.location,
+  shops: sql(`select s.id, s.company_id as "companyId", s.name, s.location, s.phone,
          (select count(*) from item_specs u where u.shop_id = s.id and u.status = 'in_stock') as "unitsInStock"
     from retail_shops s where ${scope('s')} order by s.company_id, s.id`),
   cashbooks: sql(

@@ -164,7 +164,7 @@ export async function unitsByIdentifier(tx: Tx, companyId: number, identifier: s
 
 const REFERENCE = {
   company: sql('select id, name, time_zone as "timeZone", address, phone, currency, tax_number as "taxNumber" from companies where id = ?'),
-  shops: sql('select id, name, location from retail_shops where company_id = ? order by id'),
+  shops: sql('select id, name, location, phone from retail_shops where company_id = ? order by id'),
   cashbooks: sql('select id, code, name from cashbooks where company_id = ? order by code {bytewise}, id'),
   // Cashiers first (the people who sell), then the others, each by id.
   users: sql(`select id, name, role from users where company_id = ? order by case role when 'cashier' then 0 else 1 end, id`),

@@ -12,6 +12,8 @@ import { sql } from '../unit-of-work/sql.js';
 import type { Engine } from '../unit-of-work/transaction.js';
 import { importItemSpecs, importProducts } from './catalog-import.js';
 import { findCompany } from './property-reads.js';
+import { checkedShopChanges } from '../rules/shop-details.js';
+import { changeShopDetailsIn } from './shop-details.js';
 
 const COMPANY_NAMES = sql('select id, name from companies order by id');
 const PROFILES = sql(`select id, name, time_zone as "timeZone", vat_rate_bp as "vatRateBp", address, phone, email, currency, tax_number as "taxNumber"
@@ -66,6 +68,11 @@ export function setupStoreOn(engine: Engine): SetupStore {
         if (checked.taxNumber !== undefined) await tx.run(SET_TAX_NUMBER, [checked.taxNumber, companyId]);
         return (await findCompany(tx, companyId))!;
       });
+    },
+
+    changeShopDetails: async (companyId, shopId, changes) => {
+      const checked = checkedShopChanges(changes);
+      return engine.unit('write', (tx) => changeShopDetailsIn(tx, companyId, shopId, checked));
     },
   };
 }

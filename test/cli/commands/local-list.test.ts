@@ -146,8 +146,8 @@ describe('local list, one company', () => {
 
   it('shops, cashbooks, users and tokens of the company (never a token itself)', async () => {
     expect(JSON.parse(await ok(['--company', '1', 'local', 'list', 'shops', '--format', 'json']))).toEqual([
-      { id: 1, companyId: 1, name: 'Town', location: null, unitsInStock: 0 },
-      { id: 2, companyId: 1, name: 'Mall', location: null, unitsInStock: 0 },
+      { id: 1, companyId: 1, name: 'Town', location: null, phone: null, unitsInStock: 0 },
+      { id: 2, companyId: 1, name: 'Mall', location: null, phone: null, unitsInStock: 0 },
     ]);
     const cashbooks = await ok(['--company', '2', 'local', 'list', 'cashbooks', '--format', 'csv']);
     expect(cashbooks).toBe('id,code,name,companyId\r\n6,BANK,Bank (cheques),2\r\n4,CASH,Cash at hand,2\r\n5,MPESA,M-Pesa till,2\r\n');

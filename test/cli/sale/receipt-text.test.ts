@@ -5,7 +5,7 @@ import { receiptLines, receiptText, twoColumns, wrap, type Receipt } from '../..
 const receipt: Receipt = {
   companyName: 'Demo Phones Ltd',
   address: 'Moi Avenue, Nairobi',
-  companyPhone: '+254 700 000 000',
+  phone: '+254 700 000 000',
   shopName: 'Moi Avenue shop',
   receiptNo: 'R000901',
   saleId: 901,

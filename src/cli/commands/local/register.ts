@@ -124,6 +124,24 @@ function defineLocalCommands(local: Command): void {
     'shopprop local company list --format json',
   ).action(lazyAction('local/company-list'));
 
+  const shop = withExamples(
+    local.command('shop').description("the company's shops: each one's address and phone, printed on its receipts"),
+    'shopprop local shop set 3 --address "Panari Centre, Mombasa Road, Nairobi" --phone "0722 555 010"',
+    'shopprop local list shops',
+  );
+  withExamples(
+    shop
+      .command('set <shopId>')
+      .description("change a shop's address or phone (--company, default the profile's); `local list shops` shows the ids")
+      .option('--address <text>', 'one line, as receipts print it under the shop name')
+      .option('--no-address', "remove it: the shop's receipts print the company's")
+      .option('--phone <number>', "as people type it (0712 345 678, +254 712 345678, another country's with +); kept in one form")
+      .option('--no-phone', "remove it: the shop's receipts print the company's"),
+    'shopprop local shop set 3 --address "Panari Centre, Mombasa Road, Nairobi"',
+    'shopprop local shop set 3 --phone "0722 555 010"',
+    'shopprop local shop set 2 --company 2 --no-phone',
+  ).action(lazyAction('local/shop-set'));
+
   const list = withExamples(
     withWholeListPaging(
       local

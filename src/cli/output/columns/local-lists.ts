@@ -71,11 +71,12 @@ const shopColumns = columnSet<ShopEntry>(
   [
     { key: 'id', header: 'Id', kind: 'integer' },
     { key: 'name', header: 'Shop', kind: 'text' },
-    { key: 'location', header: 'Location', kind: 'text' },
+    { key: 'location', header: 'Address', kind: 'text' },
+    { key: 'phone', header: 'Phone', kind: 'text', whole: true },
     { key: 'unitsInStock', header: 'Units in stock', kind: 'integer' },
     { key: 'companyId', header: 'Company', kind: 'integer' },
   ],
-  ['id', 'name', 'location', 'unitsInStock'],
+  ['id', 'name', 'location', 'phone', 'unitsInStock'],
 );
 
 const cashbookColumns = columnSet<CashbookEntry>(

@@ -28,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-20-sale-mpesa-code': loadedWhenRun(() => import('./2026-11-27-20-sale-mpesa-code.js')),
   '2026-11-27-30-statement-sends': loadedWhenRun(() => import('./2026-11-27-30-statement-sends.js')),
   '2026-11-27-40-login-attempts': loadedWhenRun(() => import('./2026-11-27-40-login-attempts.js')),
+  '2026-11-27-50-shop-phone': loadedWhenRun(() => import('./2026-11-27-50-shop-phone.js')),
 };
