@@ -91,6 +91,9 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(byUser.body.count).toBeGreaterThan(0);
       expect(byUser.body.list.length).toBe(byUser.body.count);
       expect(byUser.body.list.every((r: CashSaleRecord) => r.userId === refs1.userId)).toBe(true);
+      // The very sales the store holds for the person, each once.
+      const ids = (await server.rows<{ id: number }>('select id from cash_sales where user_id = ? order by id', refs1.userId)).map((r) => Number(r.id));
+      expect(byUser.body.list.map((r: CashSaleRecord) => r.id).sort((a: number, b: number) => a - b)).toEqual(ids);
     });
 
     it('refuses unaccepted parameter combinations with 400 naming the accepted shapes', async () => {
