@@ -186,9 +186,9 @@ describe('how long between attempts', () => {
     await client.close();
     expect(error).toMatchObject({ kind: 'timeout' });
     expect((error as ApiError).message).toMatch(/no complete answer from 127\.0\.0\.1:\d+ within 600ms \(--timeout\)/);
-    // Per attempt, the second and a third would each have had 600 ms of their own.
+    // The deadline was waited out (a lower bound, which load cannot break), and within it only two
+    // attempts: per attempt, the second and a third would each have had 600 ms of their own.
     expect(elapsed).toBeGreaterThanOrEqual(590);
-    expect(elapsed).toBeLessThan(1_000);
     expect(server.seen).toHaveLength(2);
   });
 

@@ -122,22 +122,16 @@ describe.each(backends)('access on $name', ({ name, store: storeOf }) => {
 });
 
 describe('tokens on PostgreSQL with two instances', () => {
-  it('a token revoked through one instance is refused by the other within the cache bound (under 5 s)', async () => {
-    const [a, b] = pools.map((pool) => accessStoreOn(postgresEngine(pool)));
+  it('a token revoked through one instance is refused by the other once the cache bound (under 5 s) has passed', async () => {
+    // The caches age their entries by this clock, moved by the test: no waiting, no measured time.
+    let monotonic = 0;
+    const [a, b] = pools.map((pool) => accessStoreOn(postgresEngine(pool), () => monotonic));
     const created = await a!.createToken({ companyId: 1, role: 'cashier', name: 'shared till', now: NOW });
     expect(await b!.tokenUser(created.token, NOW)).toMatchObject({ userId: created.userId });
-    const revokedAt = performance.now();
     await a!.revokeToken(created.id, NOW);
     expect(await a!.tokenUser(created.token, NOW)).toBeUndefined();
-    let refusedAfter = Infinity;
-    while (performance.now() - revokedAt < 6000) {
-      if ((await b!.tokenUser(created.token, NOW)) === undefined) {
-        refusedAfter = performance.now() - revokedAt;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(refusedAfter).toBeLessThanOrEqual(TOKEN_CACHE_MS + 500);
+    monotonic += TOKEN_CACHE_MS;
+    expect(await b!.tokenUser(created.token, NOW)).toBeUndefined();
     expect(TOKEN_CACHE_MS).toBeLessThan(5000);
   });
 });

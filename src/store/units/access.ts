@@ -47,8 +47,9 @@ const ADD_SETTING = sql('insert into store_settings (key, value) values (?, ?) o
 /** The unique index that keeps a login name to one user. */
 const ONE_USER_PER_LOGIN = 'users_username';
 
-export function accessStoreOn(engine: Engine): AccessStore {
-  const cache = tokenUserCache(engine.keptData);
+/** `cacheClock`: the monotonic clock (ms) the token cache ages its entries by; performance.now by default. */
+export function accessStoreOn(engine: Engine, cacheClock?: () => number): AccessStore {
+  const cache = tokenUserCache(engine.keptData, cacheClock);
   return {
     tokenUser: (token, now) =>
       cache.userOf(token, now, async () => {
