@@ -1,12 +1,14 @@
 /**
  * A paged collection (envelope with count and list) printed as one page, or, with --all, as
- * every page streamed one page at a time (each page formatted and written whole).
+ * every page streamed one page at a time (each page formatted and written whole, then dropped),
+ * the heap kept from growing with the rows (output/steady-heap.ts).
  */
 import type { FetchPage } from '../client/paging.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/common.js';
 import type { CommandContext } from './context.js';
 import { emitList } from './emit-list.js';
 import type { ColumnSet } from './output/columns/types.js';
+import { steadyHeap } from './output/steady-heap.js';
 import { progress } from './progress.js';
 
 export interface CollectionRequest<T> {
@@ -40,6 +42,7 @@ export async function emitCollection<T extends object>(context: CommandContext, 
   const { walkPageLists } = await import('../client/paging.js');
   const settings = await context.settings();
   const meter = progress(context, 'fetched');
+  const heap = steadyHeap();
   let expected: number | undefined;
   const pages = walkPageLists(request.fetchPage, {
     pageSize: request.limit ?? MAX_PAGE_SIZE,
@@ -49,7 +52,10 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     counts: request.counts,
     // An export is whole or fails: never a short or doubled file passing for complete.
     strict: true,
-    onProgress: (done, total) => meter.update(done, total),
+    onProgress: (done, total) => {
+      heap.page();
+      meter.update(done, total);
+    },
     onEnd: (summary) => {
       expected = summary.total;
     },
@@ -65,5 +71,6 @@ export async function emitCollection<T extends object>(context: CommandContext, 
     });
   } finally {
     meter.done();
+    heap.end();
   }
 }

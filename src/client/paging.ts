@@ -1,7 +1,7 @@
 /**
  * Walks a collection page by page (`--all`), yielding one record (or, from walkPageLists, one
  * page of records) at a time, reading one page ahead: memory holds at most two pages and the
- * identities of the records already yielded.
+ * identities of the last few pages' records, whatever the length of the list.
  *
  * Exactly once while the data moves. Against a server that names where its page ended (the
  * bundled server's `X-Next-After` header) the next page is asked for after that record (a
@@ -9,7 +9,8 @@
  * saved meanwhile. Against any other server of the interface (offset paging), each page after
  * the first starts one record early, at the last record already taken (the anchor): found
  * where it was, the pages join; found later, records were added before it and the repeats are
- * skipped (every record is yielded at most once, by identity); not found, records before it
+ * skipped (a record is yielded at most once, by identity, while its repeat comes within
+ * RECALL_PAGES pages: every repeat that saves at the front or a step back can cause); not found, records before it
  * were removed and the walk steps back until it finds it again. A walk that cannot rejoin its
  * pages, or that ends with fewer records than the server counted, fails in `strict` mode
  * rather than passing for complete.
@@ -19,6 +20,7 @@
  */
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../contract/index.js';
 import { UsageError } from './errors.js';
+import { RecentIdentities } from './recent-identities.js';
 
 /**
  * What `start` means to the server: a record offset (the default) or a page index. The
@@ -106,6 +108,11 @@ export class WalkIncompleteError extends Error {
 const MAX_STEP_BACK_PAGES = 4;
 /** Pages read past the first count while the count grows (records added ahead of the walk). */
 const MAX_PAGES_PAST_COUNT = 2;
+/**
+ * Pages of identities remembered: more than a walk steps back, and more than a page of
+ * repeats pushed along by saves at the front; an export's memory does not grow with its rows.
+ */
+const RECALL_PAGES = MAX_STEP_BACK_PAGES + 4;
 
 /** The walk one record at a time; the page after next is asked for when the last record is taken. */
 export async function* walkPages<T>(fetchPage: FetchPage<T>, options: WalkOptions<T> = {}): AsyncGenerator<T, WalkSummary, undefined> {
@@ -147,7 +154,7 @@ export async function* walkPageLists<T>(fetchPage: FetchPage<T>, options: WalkOp
   let pages = 0;
   let pagesPastCount = 0;
   let previousFirst: string | number | undefined;
-  const seen = new Set<string | number>();
+  const seen = new RecentIdentities(pageSize * RECALL_PAGES);
   let previousList: readonly T[] = [];
 
   const end = (reason: WalkEndReason): WalkSummary => {

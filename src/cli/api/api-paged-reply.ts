@@ -6,6 +6,7 @@
  */
 import type { CommandContext } from '../context.js';
 import { emitList } from '../emit-list.js';
+import { steadyHeap } from '../output/steady-heap.js';
 import { withOutput } from '../output-target.js';
 import { progress } from '../progress.js';
 import { columnsOf, flatRecord, knownColumns } from './api-columns.js';
@@ -17,6 +18,7 @@ export async function writePages(context: CommandContext, path: string, paging: 
   const { walkPageLists } = await import('../../client/paging.js');
   const settings = await context.settings();
   const meter = progress(context, 'fetched');
+  const heap = steadyHeap();
   let expected: number | undefined;
   const pages = walkPageLists(paging.fetchPage, {
     pageSize: paging.pageSize,
@@ -25,7 +27,10 @@ export async function writePages(context: CommandContext, path: string, paging: 
     ...paging.walk,
     // Whole or failed: never a short or doubled list passing for complete.
     strict: true,
-    onProgress: (done, total) => meter.update(done, total),
+    onProgress: (done, total) => {
+      heap.page();
+      meter.update(done, total);
+    },
     onEnd: (summary) => {
       expected = summary.total;
     },
@@ -69,5 +74,6 @@ export async function writePages(context: CommandContext, path: string, paging: 
     });
   } finally {
     meter.done();
+    heap.end();
   }
 }

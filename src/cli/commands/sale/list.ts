@@ -94,9 +94,13 @@ async function attachPayments<R extends { id?: unknown }>(
   const ids = records.map((r) => r.id).filter((id): id is number => typeof id === 'number');
   const payments = await fetchSalePayments({ transport: api.transport, token: settings.token }, companyId, ids.length > 0 ? ids : [0]);
   if (!payments) return undefined;
-  return records.map((r) =>
-    typeof r.id === 'number' && payments.has(r.id) ? { ...r, payments: payments.get(r.id)!.map(({ saleId: _saleId, ...payment }) => payment) } : r,
-  );
+  // Each record is given its field in place: a page of records is ours, and copying every
+  // record of a long export only made garbage.
+  const given = records as (R & { payments?: unknown })[];
+  for (const r of given) {
+    if (typeof r.id === 'number' && payments.has(r.id)) r.payments = payments.get(r.id)!.map(({ saleId: _saleId, ...payment }) => payment);
+  }
+  return given;
 }
 
 /** `--shop N` or `--sales-person N`: the interface lists every sale of one of them, unpaged. */
