@@ -13,6 +13,7 @@ export const ENVIRONMENT_HELP = `Environment variables
   SHOPPROP_TIMEOUT     seconds one request to the service may take in all, retries included
                        (like --timeout; default 60)
   SHOPPROP_DEBUG=api   trace HTTP requests on stderr, token redacted (like --verbose)
+  SHOPPROP_DEBUG=timing  month-end: each phase's time and count, and the peak memory, on stderr
   XDG_CACHE_HOME       compiled-code cache for faster starts: $XDG_CACHE_HOME/shopprop (default ~/.cache/shopprop)
   NODE_DISABLE_COMPILE_CACHE=1  start without that cache (it is also safe to delete at any time)
   NO_COLOR             no colour in output (any value)

@@ -63,6 +63,9 @@ export interface StatementsRequest {
   paidPosted: PaidPosted;
 }
 
+/** What a prepare of several properties gave one of them: its new statement, or the store's refusal in words. */
+export type PreparedOrRefused = { propertyId: number; statement: StatementRecord } | { propertyId: number; refusal: string };
+
 export interface StatementDocument {
   company: CompanyProfile;
   statement: StatementRecord;
@@ -96,6 +99,11 @@ export interface PropertyStore extends MpesaStore, StatementSendStore {
   statementDocument(statementId: number, companyId: number): Promise<StatementDocument>;
   /** Freezes a pay advice as an INTERIM or FINAL statement (at most one FINAL per property and month). */
   prepareStatement(input: PrepareStatementInput): Promise<StatementRecord>;
+  /**
+   * Prepares several properties' statements in one unit of work, all or none; a property whose
+   * month a FINAL closed is refused alone (its refusal returned), the others prepared.
+   */
+  prepareStatements(inputs: readonly PrepareStatementInput[], onPrepared?: (done: number, total: number) => void): Promise<PreparedOrRefused[]>;
   approveStatement(input: StatementActionInput): Promise<StatementRecord>;
   markStatementPaid(input: StatementActionInput & { reference?: string | undefined }): Promise<StatementRecord>;
   /** Imports one ledger file whole or not at all (a LedgerImportError lists every problem). */

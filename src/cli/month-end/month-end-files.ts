@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { csvFieldWriter } from '../output/cells.js';
 import { statementPdfPath } from '../statement-file-name.js';
 import { csvRecord } from '../output/csv-text.js';
@@ -13,6 +14,7 @@ import { expenseLineColumns, payAdviceSummaryColumns, rentLineColumns } from '..
 import type { PropertyMonth } from './collect-month.js';
 import type { ReportTable } from './month-end-tables.js';
 import { writeWorkbook, type SheetSpec } from './month-end-workbook.js';
+import type { PhaseTiming } from './phase-timing.js';
 
 export interface FolderRequest {
   dir: string;
@@ -30,6 +32,7 @@ export interface FolderRequest {
   /** The PDF of a statement, fetched when its turn comes. */
   pdf(statementId: number): Promise<Uint8Array>;
   onPdf(done: number, total: number): void;
+  timing: PhaseTiming;
   manifest: { command: string[]; source: string; version: string; month: number; year: number; scope: string; notes: readonly string[] };
 }
 
@@ -45,13 +48,18 @@ export interface ManifestFile {
 export async function writeMonthEndFiles(request: FolderRequest): Promise<ManifestFile[]> {
   const files: { path: string; rows: number | null; statementId?: number }[] = [];
   const workbook = `month-end-${request.period}.xlsx`;
-  const sheets = await writeWorkbook(join(request.dir, workbook), workbookSheets(request), request.timeZone);
+  const sheets = await request.timing.time(
+    'workbook',
+    () => writeWorkbook(join(request.dir, workbook), workbookSheets(request), request.timeZone),
+    (s) => s.length,
+  );
   files.push({ path: workbook, rows: sheets.reduce((n, s) => n + s.rows, 0) });
   for (const table of request.tables) {
     writeFileSync(join(request.dir, table.file), csvOf(table, request.timeZone));
     files.push({ path: table.file, rows: table.rows.length });
   }
   const withStatement = request.months.filter((m) => m.statement);
+  const pdfsStarted = performance.now();
   for (const [index, month] of withStatement.entries()) {
     const statement = month.statement!;
     const path = join('statements', statementPdfPath(statement, { landlord: month.landlord.code, property: month.property.code }));
@@ -60,6 +68,7 @@ export async function writeMonthEndFiles(request: FolderRequest): Promise<Manife
     files.push({ path, rows: null, statementId: statement.id });
     request.onPdf(index + 1, withStatement.length);
   }
+  request.timing.report('pdfs', withStatement.length, performance.now() - pdfsStarted);
   writeFileSync(join(request.dir, 'summary.txt'), request.summary);
   files.push({ path: 'summary.txt', rows: null });
   const listed = files.map((f) => describe(request.dir, f));

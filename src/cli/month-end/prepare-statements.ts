@@ -1,10 +1,12 @@
 /**
  * The month-end's first step on a store this command opens (a SQLite file or PostgreSQL):
- * each property's statement is prepared, one unit of work each (the store's prepareStatement).
- * A month a FINAL statement already closed is refused by the store; that refusal is reported
- * and the FINAL left as it is, never prepared again over it.
+ * every property's statement is prepared in one unit of work (the store's prepareStatements),
+ * so a run that fails or is interrupted part way has prepared nothing, and its rerun starts
+ * afresh. A month a FINAL statement already closed is refused by the store for that property
+ * alone; the refusal is reported and the FINAL left as it is, never prepared again over it.
+ * The folder is written after this commits: a run that fails while writing it keeps the
+ * statements (a rerun replaces INTERIM drafts, and reports FINAL ones as kept).
  */
-import { KnownError } from '../../contract/error-kinds.js';
 import type { CommandContext } from '../context.js';
 import { withLocalStore } from '../local-store.js';
 import { progress } from '../progress.js';
@@ -30,27 +32,21 @@ export async function prepareStatements(context: CommandContext, request: Prepar
   const meter = progress(context, 'prepared statements of properties:');
   try {
     return await withLocalStore(context, async (store) => {
-      const outcomes: PrepareOutcome[] = [];
-      for (const [index, { property }] of request.properties.entries()) {
-        try {
-          const statement = await store.prepareStatement({
-            companyId: request.companyId,
-            propertyId: property.id,
-            month: request.month,
-            year: request.year,
-            final: request.final,
-            preparedByUserId: null,
-            now: () => context.now(),
-          });
-          outcomes.push({ propertyId: property.id, outcome: 'prepared', statementId: statement.id });
-        } catch (error) {
-          // Only the store's "not in this state" is an outcome; anything else ends the run.
-          if (!(error instanceof KnownError) || error.kind !== 'conflict') throw error;
-          outcomes.push({ propertyId: property.id, outcome: 'kept', note: error.message });
-        }
-        meter.update(index + 1, request.properties.length);
-      }
-      return outcomes;
+      const inputs = request.properties.map(({ property }) => ({
+        companyId: request.companyId,
+        propertyId: property.id,
+        month: request.month,
+        year: request.year,
+        final: request.final,
+        preparedByUserId: null,
+        now: () => context.now(),
+      }));
+      const results = await store.prepareStatements(inputs, (done, total) => meter.update(done, total));
+      return results.map((result) =>
+        'statement' in result
+          ? { propertyId: result.propertyId, outcome: 'prepared', statementId: result.statement.id }
+          : { propertyId: result.propertyId, outcome: 'kept', note: result.refusal },
+      );
     });
   } finally {
     meter.done();

@@ -9,7 +9,7 @@ import { importLedger } from './ledger-import.js';
 import { mpesaStoreOn } from './mpesa-store-units.js';
 import { paidBalanceReport, payAdviceReport, statementDocument, statementsReport } from './property-reports.js';
 import { statementSendStoreOn } from './statement-send-store-units.js';
-import { approveStatement, markStatementPaid, prepareStatement } from './statements.js';
+import { approveStatement, markStatementPaid, prepareStatement, prepareStatements } from './statements.js';
 
 export function propertyStoreOn(engine: Engine): PropertyStore {
   return {
@@ -18,6 +18,7 @@ export function propertyStoreOn(engine: Engine): PropertyStore {
     statementsReport: (request) => engine.unit('read', (tx) => statementsReport(tx, request)),
     statementDocument: (statementId, companyId) => engine.unit('read', (tx) => statementDocument(tx, statementId, companyId)),
     prepareStatement: (input) => prepareStatement(engine, input),
+    prepareStatements: (inputs, onPrepared) => prepareStatements(engine, inputs, onPrepared),
     approveStatement: (input) => approveStatement(engine, input),
     markStatementPaid: (input) => markStatementPaid(engine, input),
     importLedger: (companyId, kind, csvText) => importLedger(engine, companyId, kind, csvText),

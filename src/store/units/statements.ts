@@ -8,6 +8,7 @@
  *   index broken during a prepare is not "a second FINAL");
  * - approve and mark paid hold the statement's row: it is approved once and paid once.
  */
+import { KnownError } from '../../contract/error-kinds.js';
 import type { LandlordPaymentType } from '../../contract/pay-advice.js';
 import type { StatementRecord } from '../../contract/statement.js';
 import { monthKey } from '../../domain/month-range.js';
@@ -22,7 +23,7 @@ import {
   toStatementRecord,
   userNameOf,
 } from '../rules/statement-workflow.js';
-import type { PrepareStatementInput, StatementActionInput } from '../property-store.js';
+import type { PreparedOrRefused, PrepareStatementInput, StatementActionInput } from '../property-store.js';
 import type { StatementRow } from '../tables/statement-row.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
@@ -50,6 +51,39 @@ export async function prepareStatement(engine: Engine, input: PrepareStatementIn
     if (engine.brokenUniqueIndex(error) === ONE_FINAL_PER_MONTH) throw secondFinalError(input);
     throw error;
   }
+}
+
+/**
+ * Prepares the statements of several properties as one unit of work: every one of them or none.
+ * A failure (the database, an interruption) rolls back all, so a month-end that stopped part
+ * way has prepared nothing and its rerun starts afresh. A property whose month is closed (a
+ * FINAL, here or of a later month) is refused alone, in its savepoint, and the others go on.
+ * One commit, so one flush to disk, for the lot.
+ */
+export function prepareStatements(
+  engine: Engine,
+  inputs: readonly PrepareStatementInput[],
+  onPrepared?: (done: number, total: number) => void,
+): Promise<PreparedOrRefused[]> {
+  return engine.unit('write', async (tx) => {
+    const results: PreparedOrRefused[] = [];
+    for (const input of inputs) {
+      try {
+        results.push({ propertyId: input.propertyId, statement: await tx.savepoint(() => prepareStatementIn(tx, input)) });
+      } catch (error) {
+        const refusal =
+          error instanceof KnownError && error.kind === 'conflict'
+            ? error
+            : engine.brokenUniqueIndex(error) === ONE_FINAL_PER_MONTH
+              ? secondFinalError(input)
+              : undefined;
+        if (!refusal) throw error;
+        results.push({ propertyId: input.propertyId, refusal: refusal.message });
+      }
+      onPrepared?.(results.length, inputs.length);
+    }
+    return results;
+  });
 }
 
 /** Prepares a statement inside the caller's write unit (its month's figures frozen as they stand there). */

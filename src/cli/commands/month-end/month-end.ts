@@ -23,6 +23,7 @@ import { mailServer, type MailServer } from '../../month-end/send/mail-server.js
 import { sendStatements, type SendRequest } from '../../month-end/send/send-statements.js';
 import { storeSendRecord } from '../../month-end/send/store-send-record.js';
 import { monthEndTables } from '../../month-end/month-end-tables.js';
+import { phaseTiming } from '../../month-end/phase-timing.js';
 import { prepareStatements, type PrepareOutcome } from '../../month-end/prepare-statements.js';
 import { progress } from '../../progress.js';
 import { companyOrPrompt, prompter } from '../../required-value.js';
@@ -74,13 +75,27 @@ async function monthEnd(context: CommandContext, options: MonthEndOptions & Glob
   const monthText = `${MONTH_NAMES[month - 1]!.charAt(0)}${MONTH_NAMES[month - 1]!.slice(1).toLowerCase()} ${year}`;
   const request = { companyId, month, year };
 
-  const outcomes = embedded ? await prepareStatements(context, { ...request, final: options.final === true, properties: scope.properties }) : undefined;
-  const statements = await statementsOfMonth(
-    api,
-    request,
-    scope.landlords.map((l) => l.id),
+  const timing = phaseTiming(context);
+  const outcomes = embedded
+    ? await timing.time(
+        'prepare',
+        () => prepareStatements(context, { ...request, final: options.final === true, properties: scope.properties }),
+        (o) => o.length,
+      )
+    : undefined;
+  const { statements, months } = await timing.time(
+    'read',
+    async () => {
+      const statements = await statementsOfMonth(
+        api,
+        request,
+        scope.landlords.map((l) => l.id),
+      );
+      const months = await collectAll(context, scope, (entry) => collectProperty(api, request, entry, statements.get(entry.property.id)));
+      return { statements, months };
+    },
+    (read) => read.months.length,
   );
-  const months = await collectAll(context, scope, (entry) => collectProperty(api, request, entry, statements.get(entry.property.id)));
   const notes = outcomeNotes(scope, months, outcomes, options.final === true);
   const title = `company ${companyId} · ${scope.label} · ${monthText}`;
   const source = embedded ? sourceText(await context.storeLocation()) : settings.baseUrl!;
@@ -100,10 +115,12 @@ async function monthEnd(context: CommandContext, options: MonthEndOptions & Glob
       summary: summaryText({ title: `Month-end · ${title}`, notes }, months),
       pdf: (id) => statementPdf(api, id),
       onPdf: (done, total) => meter.update(done, total),
+      timing,
       manifest: { command: ['shopprop', ...process.argv.slice(2)], source, version: __SHOPPROP_VERSION__, month, year, scope: scope.label, notes },
     });
     meter.done();
     folder.commit();
+    timing.peak();
   } catch (error) {
     meter.done();
     folder.discard();
