@@ -20,6 +20,8 @@ export interface ListToEmit {
   count?: () => number | undefined;
   /** A totals row under tables. */
   totals?: boolean;
+  /** The totals row's label when its rows are not the whole of anything (a list of findings); else Total, or Page total for a page. */
+  totalLabel?: string;
   /** Lines above a table saying what it is of (company, filters, period). */
   heading?: readonly string[];
   /** An xlsx sheet's name, when the heading does not say the report and month. */
@@ -43,7 +45,7 @@ export async function emitList(context: CommandContext, list: ListToEmit): Promi
       color: colourWanted(context, target.isTTY),
       totals: list.totals,
       // Summed over one page of a longer list, the total is the page's, not the list's.
-      totalLabel: (shown) => (shown < (list.count?.() ?? shown) ? 'Page total' : 'Total'),
+      totalLabel: (shown) => list.totalLabel ?? (shown < (list.count?.() ?? shown) ? 'Page total' : 'Total'),
       timeZone: settings.timeZone,
       width: tableWidthFor(context, target.isTTY),
       heading: list.heading,

@@ -5,14 +5,19 @@
  * lines, sales), its totals row included. What was left out is said by the headings a person
  * sees, wrapped at the terminal's width between words.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cashSaleColumns, paidBalanceColumns, rentLineColumns, saleItemColumns } from '../../src/cli/output/columns/index.js';
+import { shopCashierColumns } from '../../src/cli/output/columns/mpesa-reconcile.js';
 import type { ColumnSet } from '../../src/cli/output/columns/types.js';
+import { outboxColumns } from '../../src/cli/sale/outbox-columns.js';
+import { Outbox } from '../../src/cli/sale/outbox-store.js';
+import { openStore } from '../../src/store/sqlite/open-db.js';
 import { spawnPty } from '../helpers/pty-cli.js';
 import { runCli } from '../helpers/run-cli.js';
+import { accessoryLine, companyRefs, saleBody, type CompanyRefs } from '../helpers/sale-fixtures.js';
 import { readTable, rowsNotAddingUp } from '../helpers/table-sums.js';
 
 const home = mkdtempSync(join(tmpdir(), 'shopprop-narrow-'));
@@ -77,5 +82,93 @@ describe('serialised units in stock at a terminal', () => {
     const imeiAt = table.headings.indexOf('IMEI 1');
     const serialAt = table.headings.indexOf('Serial no');
     expect(table.rows.map((row) => [row[imeiAt], row[serialAt]])).toEqual(units.map((u) => [u.imei1, u.serialNo]));
+  }, 60_000);
+});
+
+/** Every row of the screen's table from `section` on (to `until`) adds up as shown; returns how many were checked. */
+function addsUpAsShown(screen: string, columns: ColumnSet, section: string, until?: string): number {
+  const from = screen.indexOf(section);
+  expect(from, screen).toBeGreaterThan(-1);
+  const table = readTable(screen.slice(from, until === undefined ? undefined : screen.indexOf(until, from)));
+  const { checked, wrong } = rowsNotAddingUp(table, columns);
+  expect(wrong, screen).toEqual([]);
+  return checked;
+}
+
+// Last in the file: these write sales and an outbox the tables above must not see.
+describe("the till's M-Pesa reconciliation and the offline outbox at 80 columns", () => {
+  let refs: CompanyRefs;
+  beforeAll(async () => {
+    const store = await openStore(db);
+    try {
+      refs = companyRefs(store, 1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("the findings' totals say they are the findings', and each shop's and cashier's amount adds up from what was found and not", async () => {
+    // A day before the demo's sales, so the period holds only these.
+    const day = '2023-03-10';
+    const amounts: Record<string, number> = {};
+    for (const [code, qty] of [
+      ['QA11111111', 3],
+      ['QB22222222', 5],
+      ['QC33333333', 1],
+    ] as const) {
+      const body = saleBody(refs, [accessoryLine(refs, qty)], { over: { issueDate: day, paymentMethod: 'MPESA', transactionType: 'MPESA', refNo: code } });
+      body.channelsDto = [{ channelId: refs.channels.MPESA, referenceNo: code, amount: body.amountPaid }];
+      const saved = await runCli(['--db', db, 'sale', 'save', '--file', '-', '--format', 'json'], { home, input: JSON.stringify(body) });
+      expect(saved.code, saved.stderr).toBe(0);
+      amounts[code] = Math.round(body.amountPaid * 100);
+    }
+    const text = (cents: number) => `"${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}"`;
+    const row = (code: string, time: string, paidIn: string) =>
+      [code, time, time, 'Merchant Payment', 'Completed', paidIn, '', '"1,000,000.00"', 'true', 'Buy Goods', '2547****126 - FAITH ODHIAMBO', '', ''].join(',');
+    const statement = join(home, 'till.csv');
+    writeFileSync(
+      statement,
+      [
+        'Organization Name,"ACME PHONES"',
+        'Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.',
+        row('QA11111111', '2023-03-10 10:15:02', text(amounts.QA11111111!)),
+        row('QB22222222', '2023-03-10 11:01:44', text(amounts.QB22222222! + 100)),
+        row('QD44444444', '2023-03-10 12:30:00', '"1,250.00"'),
+        row('QG77777777', '2023-03-10 12:45:00', '"3,300.00"'),
+      ].join('\r\n') + '\r\n',
+    );
+    const { screen, code } = await at80(['sale', 'reconcile', 'mpesa', statement, '--from', day, '--to', day, '--company', '1']);
+    expect(code, screen).toBe(0);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    // A finding's amounts stand side by side: the totals row says it covers the findings, and keeps the receipt column.
+    const findings = readTable(screen.slice(screen.indexOf('Findings'), screen.indexOf('M-Pesa sales per shop')));
+    expect(findings.headings).toEqual(expect.arrayContaining(['M-Pesa code', 'On statement', 'On sale', 'Receipt']));
+    expect(findings.rows.at(-1)![0]).toBe('Findings total');
+    expect(findings.rows).toHaveLength(5);
+    expect(addsUpAsShown(screen, shopCashierColumns, 'M-Pesa sales per shop')).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  it('the kept sales add up: total less paid is the balance, the totals row too', async () => {
+    const outbox = await Outbox.open(join(home, 'demo.outbox.db'));
+    try {
+      for (let i = 1; i <= 4; i++) {
+        const body = saleBody(refs, [accessoryLine(refs, i)], { over: { issuedTo: `Customer number ${i} of the day`, refNo: `OFF-${i}` } });
+        // Two of them paid in part.
+        if (i % 2 === 0) body.amountPaid = Math.round(body.totalAmount * 50) / 100;
+        outbox.add({
+          idempotencyKey: `narrow-${i}`,
+          target: `local:${db}`,
+          body,
+          createdAt: Date.UTC(2026, 9, 30, 9, i),
+          reason: 'the service could not be reached: connect ECONNREFUSED 127.0.0.1:8080 (the sale is kept and sent by the next sync)',
+        });
+      }
+    } finally {
+      outbox.close();
+    }
+    const { screen, code } = await at80(['sale', 'outbox']);
+    expect(code, screen).toBe(0);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(addsUpAsShown(screen, outboxColumns, '│')).toBe(5);
   }, 60_000);
 });

@@ -90,8 +90,8 @@ describe('sale reconcile mpesa', () => {
     ]);
     expect(findings[0]).toMatchObject({ shop, cashier, note: 'not on the statement' });
     expect(findings[2]).toMatchObject({ when: '2023-03-10 12:30:00', note: '2547****999 - JOHN ROE' });
-    expect(result.stderr).toContain('2 sale payment(s) found on the statement; 1 sale code(s) not on it');
-    expect(result.stderr).toContain('1 till payment(s) with no sale (1,250.00)');
+    expect(result.stderr).toContain('2 sale payments found on the statement; 1 sale code not on it');
+    expect(result.stderr).toContain('1 till payment with no sale (1,250.00)');
   }, 60_000);
 
   it('gives the totals per shop and cashier as CSV; a file that is not the statement is refused (exit 2)', async () => {

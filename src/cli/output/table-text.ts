@@ -82,7 +82,8 @@ function fitted(
     let widest = Math.max(column.header.length, totalCell.length);
     for (const row of rows) widest = Math.max(widest, row[i]!.length);
     // A payment cut shorter than "M-Pesa 29,999.00" says nothing: leave the column out first.
-    const floor = column.kind === 'payments' ? 18 : Math.max(10, column.header.length);
+    // The totals row's label is drawn whole: its column is cut no narrower.
+    const floor = Math.max(column.kind === 'payments' ? 18 : Math.max(10, column.header.length), i === 0 ? totalCell.length : 0);
     return {
       key: column.key,
       header: column.header,

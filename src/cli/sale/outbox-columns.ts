@@ -1,5 +1,6 @@
 /** How queued sales and sync results are shown. */
-import { columnSet } from '../output/columns/types.js';
+import { fromCents, roundToCents } from '../../domain/money.js';
+import { columnSet, type RowSum } from '../output/columns/types.js';
 import type { OutboxEntry } from './outbox-store.js';
 
 export interface OutboxRecord {
@@ -10,6 +11,8 @@ export interface OutboxRecord {
   issuedTo: string;
   totalAmount: number;
   amountPaid: number;
+  /** What is still owed of it: total - paid. */
+  balance: number;
   companyId: number;
   retailShopId: number;
   lines: number;
@@ -28,6 +31,7 @@ export function outboxRecord(entry: OutboxEntry): OutboxRecord {
     issuedTo: entry.body.issuedTo,
     totalAmount: entry.body.totalAmount,
     amountPaid: entry.body.amountPaid,
+    balance: fromCents(roundToCents(entry.body.totalAmount) - roundToCents(entry.body.amountPaid)),
     companyId: entry.companyId,
     retailShopId: entry.body.retailShopId,
     lines: entry.body.itemIssuesDto.length,
@@ -39,6 +43,15 @@ export function outboxRecord(entry: OutboxEntry): OutboxRecord {
   };
 }
 
+/** As a sale's: what is still owed of it is total - paid; a narrow table keeps the three together. */
+const KEPT_SALE_BALANCE: RowSum = {
+  result: 'balance',
+  terms: [
+    { key: 'totalAmount', sign: 1 },
+    { key: 'amountPaid', sign: -1 },
+  ],
+};
+
 export const outboxColumns = columnSet<OutboxRecord>(
   'queued sale',
   [
@@ -48,6 +61,7 @@ export const outboxColumns = columnSet<OutboxRecord>(
     { key: 'issuedTo', header: 'Customer', kind: 'text' },
     { key: 'totalAmount', header: 'Total', kind: 'money', total: true },
     { key: 'amountPaid', header: 'Paid', kind: 'money', total: true },
+    { key: 'balance', header: 'Balance', kind: 'money', total: true },
     { key: 'companyId', header: 'Company', kind: 'integer' },
     { key: 'retailShopId', header: 'Shop', kind: 'integer' },
     { key: 'lines', header: 'Lines', kind: 'integer' },
@@ -57,7 +71,9 @@ export const outboxColumns = columnSet<OutboxRecord>(
     { key: 'target', header: 'For', kind: 'text' },
     { key: 'idempotencyKey', header: 'Idempotency key', kind: 'text' },
   ],
-  ['outboxId', 'status', 'createdAt', 'issuedTo', 'totalAmount', 'amountPaid', 'attempts', 'lastError'],
+  ['outboxId', 'status', 'createdAt', 'issuedTo', 'totalAmount', 'amountPaid', 'balance', 'attempts', 'lastError'],
+  ['outboxId', 'status', 'totalAmount', 'amountPaid', 'balance', 'createdAt', 'issuedTo', 'lastError', 'attempts'],
+  KEPT_SALE_BALANCE,
 );
 
 export interface SyncResult {

@@ -81,7 +81,7 @@ describe('sale reconcile mpesa against a server of the interface', () => {
     expect((JSON.parse(result.stdout) as Record<string, unknown>[]).map((f) => [f.finding, f.code, f.shop, f.cashier])).toEqual([
       ['till payment with no sale', 'QC33333333', null, null],
     ]);
-    expect(result.stderr).toContain('1 sale payment(s) found on the statement; 0 sale code(s) not on it');
+    expect(result.stderr).toContain('1 sale payment found on the statement; 0 sale codes not on it');
     // The first page of 500 reaches before the period: the walk ends there (the page after it,
     // asked for ahead as every walk does, is the last), the oldest sales are never asked for.
     const starts = fixture

@@ -14,6 +14,7 @@ import { walkPageLists } from '../../../client/paging.js';
 import type { Loose } from '../../../client/validate.js';
 import { isCashSaleRecord, type CashSaleRecord } from '../../../contract/cash-sale.js';
 import { fromCents, toCents } from '../../../domain/money.js';
+import { countOf } from '../../../domain/plural.js';
 import type { CommandContext } from '../../context.js';
 import { emitList } from '../../emit-list.js';
 import type { GlobalOptions } from '../../global-options.js';
@@ -76,7 +77,9 @@ export async function run(options: ReconcileMpesaOptions & GlobalOptions, args: 
     const table =
       resolveFormat({ format: context.globals.format, output: context.globals.output, stdoutIsTTY: context.terminal.stdoutIsTTY }) === 'table' &&
       !context.globals.output;
-    if (!options.totals) await emitList(context, { records: findings, columns: findingColumns, totals: true, heading: [heading, 'Findings'] });
+    // The findings' totals are theirs alone, never the statement's or the sales'.
+    if (!options.totals)
+      await emitList(context, { records: findings, columns: findingColumns, totals: true, totalLabel: 'Findings total', heading: [heading, 'Findings'] });
     if (options.totals || table)
       await emitList(context, {
         records: totals,
@@ -86,8 +89,8 @@ export async function run(options: ReconcileMpesaOptions & GlobalOptions, args: 
       });
     const notOnStatement = result.totals.reduce((sum, t) => ({ n: sum.n + t.notOnStatement, cents: sum.cents + t.notOnStatementCents }), { n: 0, cents: 0 });
     context.say(
-      `${result.matched} sale payment(s) found on the statement; ${notOnStatement.n} sale code(s) not on it (${formatCents(notOnStatement.cents)}); ` +
-        `${result.tillWithoutSale.count} till payment(s) with no sale (${formatCents(result.tillWithoutSale.cents)})`,
+      `${countOf(result.matched, 'sale payment')} found on the statement; ${countOf(notOnStatement.n, 'sale code')} not on it (${formatCents(notOnStatement.cents)}); ` +
+        `${countOf(result.tillWithoutSale.count, 'till payment')} with no sale (${formatCents(result.tillWithoutSale.cents)})`,
     );
   });
 }

@@ -24,7 +24,7 @@ const officerColumns = columnSet<FieldOfficerEntry>(
   [
     { key: 'id', header: 'Id', kind: 'integer' },
     { key: 'name', header: 'Field officer', kind: 'text' },
-    { key: 'phone', header: 'Phone', kind: 'text' },
+    { key: 'phone', header: 'Phone', kind: 'text', whole: true },
     { key: 'properties', header: 'Properties', kind: 'integer' },
     { key: 'companyId', header: 'Company', kind: 'integer' },
   ],
@@ -37,7 +37,7 @@ const landlordColumns = columnSet<LandlordEntry>(
     { key: 'id', header: 'Id', kind: 'integer' },
     { key: 'code', header: 'Code', kind: 'text' },
     { key: 'name', header: 'Landlord', kind: 'text' },
-    { key: 'phone', header: 'Phone', kind: 'text' },
+    { key: 'phone', header: 'Phone', kind: 'text', whole: true },
     { key: 'email', header: 'Email', kind: 'text' },
     { key: 'properties', header: 'Properties', kind: 'integer' },
     { key: 'companyId', header: 'Company', kind: 'integer' },

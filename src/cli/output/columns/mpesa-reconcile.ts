@@ -1,5 +1,10 @@
-/** `sale reconcile mpesa`: the findings (one a payment or a sale's code) and the totals per shop and cashier. */
-import { columnSet } from './types.js';
+/**
+ * `sale reconcile mpesa`: the findings (one a payment or a sale's code) and the totals per shop
+ * and cashier. A finding's two amounts stand side by side, not added: its table's totals are
+ * labelled as the findings' (never the statement's or the sales'); a shop's and cashier's
+ * amount is what was found on the statement and what was not, kept together in a narrow table.
+ */
+import { columnSet, type RowSum } from './types.js';
 
 export interface FindingRow {
   finding: string;
@@ -45,6 +50,15 @@ export interface ShopCashierRow {
   notOnStatementAmount: number;
 }
 
+/** A shop's and cashier's M-Pesa sales are those found on the statement and those not: a narrow table keeps the three together. */
+const SALES_ON_AND_OFF_STATEMENT: RowSum = {
+  result: 'saleAmount',
+  terms: [
+    { key: 'matchedAmount', sign: 1 },
+    { key: 'notOnStatementAmount', sign: 1 },
+  ],
+};
+
 export const shopCashierColumns = columnSet<ShopCashierRow>(
   'shop and cashier',
   [
@@ -54,7 +68,9 @@ export const shopCashierColumns = columnSet<ShopCashierRow>(
     { key: 'saleAmount', header: 'Amount', kind: 'money', total: true },
     { key: 'matchedAmount', header: 'On statement', kind: 'money', total: true },
     { key: 'notOnStatement', header: 'Codes not on it', kind: 'integer' },
-    { key: 'notOnStatementAmount', header: 'Their amount', kind: 'money', total: true },
+    { key: 'notOnStatementAmount', header: 'Not on it', kind: 'money', total: true },
   ],
-  ['shop', 'cashier', 'salePayments', 'saleAmount', 'matchedAmount', 'notOnStatement', 'notOnStatementAmount'],
+  ['shop', 'cashier', 'salePayments', 'notOnStatement', 'saleAmount', 'matchedAmount', 'notOnStatementAmount'],
+  ['saleAmount', 'matchedAmount', 'notOnStatementAmount', 'shop', 'cashier', 'salePayments', 'notOnStatement'],
+  SALES_ON_AND_OFF_STATEMENT,
 );
