@@ -31,24 +31,22 @@ export function accountantToken(location) {
   ]).trim();
 }
 
-export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, postgres: shared, demo } = {}) {
+export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, postgres: shared, demo, before } = {}) {
   const postgres = shared ?? (await startBenchPostgres());
   const servers = [];
   try {
     const { file, url } = demo ?? (await demoOnBoth(postgres));
     const backends = [];
-    for (const [name, location] of [
-      ['SQLite', file],
-      ['PostgreSQL', url],
-    ]) {
-      const server = await startLocalServer(location);
+    // `before` (--before DIR): another built checkout served on the same database, a change measured in one run.
+    for (const [name, location, root] of [['SQLite', file], ['PostgreSQL', url], ...(before ? [[`PostgreSQL, built from ${before}`, url, before]] : [])]) {
+      const server = await startLocalServer(location, root);
       servers.push(server);
       const headers = { authorization: `Bearer ${accountantToken(location)}` };
       const page = await (await fetch(`${server.url}${LIST_PATH}`, { headers })).json();
       if (page.list?.length !== 50) throw new Error(`${name}: unexpected page ${JSON.stringify(page).slice(0, 200)}`);
       backends.push({ name, server, headers, page, runs: [] });
     }
-    if (JSON.stringify(backends[0].page) !== JSON.stringify(backends[1].page)) throw new Error('the two backends answer different first pages');
+    if (backends.some((b) => JSON.stringify(b.page) !== JSON.stringify(backends[0].page))) throw new Error('the backends answer different first pages');
     for (let round = 0; round < rounds; round++) {
       for (const b of backends) {
         await loadTogether([{ url: `${b.server.url}${LIST_PATH}`, headers: b.headers, connections: 10 }], { duration: 1, amount: 500 });
@@ -60,7 +58,7 @@ export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, po
           ...result,
           load,
           nodeCpuMsPerRequest: (processCpuMs(b.server.child.pid) - before.node) / n,
-          postgresCpuMsPerRequest: b.name === 'PostgreSQL' ? (postgresCpuMs(postgres.postmasterPid) - before.postgres) / n : undefined,
+          postgresCpuMsPerRequest: b.name.startsWith('PostgreSQL') ? (postgresCpuMs(postgres.postmasterPid) - before.postgres) / n : undefined,
         });
       }
     }
@@ -83,5 +81,6 @@ export async function benchPostgresListRoute({ duration = 5, rounds = ROUNDS, po
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.argv.includes('--quick');
-  console.log(JSON.stringify(await benchPostgresListRoute({ duration: quick ? 2 : 5, rounds: quick ? 1 : ROUNDS }), null, 2));
+  const before = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
+  console.log(JSON.stringify(await benchPostgresListRoute({ duration: quick ? 2 : 5, rounds: quick ? 1 : ROUNDS, before }), null, 2));
 }

@@ -23,7 +23,7 @@ async function wholeCompany(base, headers, zones) {
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows, bodies };
 }
 
-export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, demo } = {}) {
+export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, demo, before } = {}) {
   const postgres = shared ?? (await startBenchPostgres());
   const servers = [];
   try {
@@ -35,11 +35,9 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
       .map((z) => z.id);
     sqlite.close();
     const backends = [];
-    for (const [name, location] of [
-      ['SQLite', file],
-      ['PostgreSQL', url],
-    ]) {
-      const server = await startLocalServer(location);
+    // `before` (--before DIR): another built checkout served on the same database, a change measured in one run.
+    for (const [name, location, root] of [['SQLite', file], ['PostgreSQL', url], ...(before ? [[`PostgreSQL, built from ${before}`, url, before]] : [])]) {
+      const server = await startLocalServer(location, root);
       servers.push(server);
       backends.push({
         name,
@@ -54,7 +52,7 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
     // Two untimed runs warm each side; both answer the same rows.
     const first = [];
     for (const b of backends) for (let i = 0; i < 2; i++) first[backends.indexOf(b)] = await wholeCompany(b.base, b.headers, zones);
-    if (JSON.stringify(first[0].bodies) !== JSON.stringify(first[1].bodies)) throw new Error('the two backends answer different paid-and-balance rows');
+    if (first.some((f) => JSON.stringify(f.bodies) !== JSON.stringify(first[0].bodies))) throw new Error('the backends answer different paid-and-balance rows');
     for (let i = 0; i < runs; i++) {
       for (const b of backends) {
         const before = { node: processCpuMs(b.pid), postgres: postgresCpuMs(postgres.postmasterPid) };
@@ -69,7 +67,7 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
       medianMs: median(b.times),
       minMs: Math.min(...b.times),
       nodeCpuMs: b.nodeCpuMs / runs,
-      postgresCpuMs: b.name === 'PostgreSQL' ? b.postgresCpuMs / runs : undefined,
+      postgresCpuMs: b.name.startsWith('PostgreSQL') ? b.postgresCpuMs / runs : undefined,
       rows: first[0].rows,
       zones: zones.length,
     }));
@@ -80,4 +78,7 @@ export async function benchPostgresPaidBalance({ runs = RUNS, postgres: shared, 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await benchPostgresPaidBalance(), null, 2));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const before = process.argv.includes('--before') ? process.argv[process.argv.indexOf('--before') + 1] : undefined;
+  console.log(JSON.stringify(await benchPostgresPaidBalance({ before }), null, 2));
+}

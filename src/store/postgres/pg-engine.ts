@@ -11,10 +11,11 @@ import type { Sql } from '../unit-of-work/sql.js';
 import { numbersOf, safeNumber } from './pg-numbers.js';
 import { inTransaction } from './pg-unit-of-work.js';
 
-const ISOLATION: Record<UnitMode, string | undefined> = {
-  read: 'set transaction isolation level repeatable read, read only',
-  write: undefined,
-  serializable: 'set transaction isolation level serializable',
+/** Each mode's BEGIN, its isolation in the same statement (one round trip). */
+const BEGIN: Record<UnitMode, string> = {
+  read: 'begin isolation level repeatable read, read only',
+  write: 'begin',
+  serializable: 'begin isolation level serializable',
 };
 
 /** Serialization failure and deadlock: the unit is run again from the start. */
@@ -48,15 +49,7 @@ function makeEngine(pool: pg.Pool): PostgresEngine {
     pool,
     keptData: { changeStamp: () => 0, maxAgeMs: KEPT_DATA_MS },
     unit: <T>(mode: UnitMode, work: (tx: Tx) => Promise<T>, options: UnitOptions = {}) =>
-      withRetry(
-        () =>
-          inTransaction(pool, async (client) => {
-            const isolation = ISOLATION[mode];
-            if (isolation) await client.query(isolation);
-            return work(postgresTx(client));
-          }),
-        options,
-      ),
+      withRetry(() => inTransaction(pool, (client) => work(postgresTx(client)), BEGIN[mode]), options),
     brokenUniqueIndex(error) {
       const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
       return code === UNIQUE_VIOLATION ? constraint : undefined;
@@ -99,6 +92,7 @@ function postgresTx(client: pg.PoolClient): Tx {
     get: async <T>(query: Sql, params: readonly unknown[] = []) => (await rows<T>(query, params))[0],
     all: <T>(query: Sql, params: readonly unknown[] = []) => rows<T>(query, params),
     run: async (query, params = []) => (await client.query(prepared(query, params))).rowCount ?? 0,
+    insertId: async (query, params) => safeNumber((await client.query(prepared(query, params))).rows[0].id as bigint),
     insert: (table, row) => insertRowOnPostgres(client, table, row),
     insertMany: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows),
     savepoint: async (work) => {

@@ -3,99 +3,68 @@
  * (issue_date desc, id desc), each record as the JSON text SQLite's list sends
  * (store/sqlite/cash-sale-list.repository.ts: the same keys in the same order, written by
  * store/wire-json.ts as SQLite writes them), so a reply is the same bytes on either backend.
- * A page is an OFFSET over the date index, or with `after` a keyset seek; the company's count
- * is the counter its triggers keep. Page and count are read in one transaction.
+ * Each record's text is written by PostgreSQL (the page's rows come as one text each, nothing
+ * to build per field in JavaScript). A page is an OFFSET over the date index, or with `after` a
+ * keyset seek; the company's count is the counter its triggers keep. Page and count are read by
+ * one statement.
  */
 import type pg from 'pg';
 import type { CashSaleListFilter, JsonEnvelope, Paging, SaleItemListFilter } from '../sales-store.js';
-import { jsonInteger, jsonReal, jsonText } from '../wire-json.js';
-import { numbersOf, safeNumber } from './pg-numbers.js';
-import { inTransaction } from './pg-unit-of-work.js';
+import { numbersOf } from './pg-numbers.js';
+import { int, real, recordSql, text } from './pg-wire-json.js';
+import { statementAlone } from './pg-unit-of-work.js';
 
-interface SaleRow {
-  id: number;
-  issue_date: number;
-  issued_to: string | null;
-  issued_to_phone: string | null;
-  amount_paid_cents: number;
-  payment_method: string;
-  transaction_type: string;
-  ref_no: string | null;
-  receipt_no: string;
-  notes: string | null;
-  company_id: number;
-  cashbook_id: number | null;
-  retail_shop_id: number | null;
-  user_id: number | null;
-  total_discount_cents: number;
-  total_tax_cents: number;
-  sub_total_cents: number;
-  total_amount_cents: number;
-  balance_cents: number;
-}
+/** A sale's record, in SQLite's SALE_RECORD_JSON order (cash-sale-list.repository.ts). */
+const SALE_JSON = recordSql([
+  ['id', int('id')],
+  ['issueDate', int('issue_date')],
+  ['issuedTo', text('issued_to')],
+  ['issuedToPhone', text('issued_to_phone')],
+  ['amountPaid', real('amount_paid_cents', 100)],
+  ['paymentMethod', text('payment_method')],
+  ['transactionType', text('transaction_type')],
+  ['refNo', text('ref_no')],
+  ['receiptNo', text('receipt_no')],
+  ['notes', text('notes')],
+  ['companyId', int('company_id')],
+  ['cashbookId', int('cashbook_id')],
+  ['retailShopId', int('retail_shop_id')],
+  ['userId', int('user_id')],
+  ['totalDiscount', real('total_discount_cents', 100)],
+  ['totalTax', real('total_tax_cents', 100)],
+  ['subTotal', real('sub_total_cents', 100)],
+  ['totalAmount', real('total_amount_cents', 100)],
+  ['balance', real('balance_cents', 100)],
+]);
 
-const money = (cents: number | null) => jsonReal(cents === null ? null : cents / 100);
-
-/** A sale's record, in SALE_RECORD_JSON's order. */
-function saleJson(s: SaleRow): string {
-  return (
-    `{"id":${s.id},"issueDate":${s.issue_date},"issuedTo":${jsonText(s.issued_to)},"issuedToPhone":${jsonText(s.issued_to_phone)},` +
-    `"amountPaid":${money(s.amount_paid_cents)},"paymentMethod":${jsonText(s.payment_method)},"transactionType":${jsonText(s.transaction_type)},` +
-    `"refNo":${jsonText(s.ref_no)},"receiptNo":${jsonText(s.receipt_no)},"notes":${jsonText(s.notes)},"companyId":${s.company_id},` +
-    `"cashbookId":${jsonInteger(s.cashbook_id)},"retailShopId":${jsonInteger(s.retail_shop_id)},"userId":${jsonInteger(s.user_id)},` +
-    `"totalDiscount":${money(s.total_discount_cents)},"totalTax":${money(s.total_tax_cents)},"subTotal":${money(s.sub_total_cents)},` +
-    `"totalAmount":${money(s.total_amount_cents)},"balance":${money(s.balance_cents)}}`
-  );
-}
-
-interface ItemRow {
-  id: number;
-  item_name: string;
-  item_product_id: number;
-  item_category_id: number | null;
-  item_spec_id: number | null;
-  sale_id: number;
-  price_cents: number;
-  original_price_cents: number | null;
-  default_price_cents: number | null;
-  unit_cost_cents: number;
-  qty_milli: number;
-  discount_cents: number;
-  tax_inc_exc: number;
-  tax_rate_id: number | null;
-  tax_rate_bp: number;
-  tax_cents: number;
-  line_total_cents: number;
-  profit_cents: number;
-  issued_to: string | null;
-  issued_to_phone: string | null;
-  issue_date: number;
-  ref_no: string | null;
-  retail_shop_id: number | null;
-  company_id: number;
-  user_id: number | null;
-}
-
-/** A sale line's record, in ITEM_RECORD_JSON's order. */
-function itemJson(l: ItemRow): string {
-  return (
-    `{"id":${l.id},"itemName":${jsonText(l.item_name)},"itemProductId":${l.item_product_id},"itemProductCatId":${jsonInteger(l.item_category_id)},` +
-    `"invItemSpecsId":${jsonInteger(l.item_spec_id)},"batchItemIssueId":${l.sale_id},"buyingPrice":${money(l.price_cents)},` +
-    `"originalBuyingPrice":${money(l.original_price_cents)},"defaultBuyingPrice":${money(l.default_price_cents)},"unitCost":${money(l.unit_cost_cents)},` +
-    `"qty":${jsonReal(l.qty_milli / 1000)},"discount":${money(l.discount_cents)},"taxIncExc":${jsonText(String(l.tax_inc_exc))},` +
-    `"taxRateId":${jsonInteger(l.tax_rate_id)},"taxRate":${jsonReal(l.tax_rate_bp / 100)},"taxAmount":${money(l.tax_cents)},` +
-    `"lineTotal":${money(l.line_total_cents)},"profit":${money(l.profit_cents)},"issuedTo":${jsonText(l.issued_to)},` +
-    `"issuedToPhone":${jsonText(l.issued_to_phone)},"issueDate":${l.issue_date},"refNo":${jsonText(l.ref_no)},` +
-    `"retailShopId":${jsonInteger(l.retail_shop_id)},"companyId":${l.company_id},"userId":${jsonInteger(l.user_id)}}`
-  );
-}
-
-const SALE_COLUMNS = `id, issue_date, issued_to, issued_to_phone, amount_paid_cents, payment_method, transaction_type, ref_no, receipt_no, notes,
-  company_id, cashbook_id, retail_shop_id, user_id, total_discount_cents, total_tax_cents, sub_total_cents, total_amount_cents, balance_cents`;
-
-const ITEM_COLUMNS = `l.id, l.item_name, l.item_product_id, l.item_category_id, l.item_spec_id, l.sale_id, l.price_cents, l.original_price_cents,
-  l.default_price_cents, l.unit_cost_cents, l.qty_milli, l.discount_cents, l.tax_inc_exc, l.tax_rate_id, l.tax_rate_bp, l.tax_cents,
-  l.line_total_cents, l.profit_cents, s.issued_to, s.issued_to_phone, l.issue_date, s.ref_no, l.retail_shop_id, l.company_id, l.user_id`;
+/** A sale line's record, in SQLite's ITEM_RECORD_JSON order; l is the line, s its sale. */
+const ITEM_JSON = recordSql([
+  ['id', int('l.id')],
+  ['itemName', text('l.item_name')],
+  ['itemProductId', int('l.item_product_id')],
+  ['itemProductCatId', int('l.item_category_id')],
+  ['invItemSpecsId', int('l.item_spec_id')],
+  ['batchItemIssueId', int('l.sale_id')],
+  ['buyingPrice', real('l.price_cents', 100)],
+  ['originalBuyingPrice', real('l.original_price_cents', 100)],
+  ['defaultBuyingPrice', real('l.default_price_cents', 100)],
+  ['unitCost', real('l.unit_cost_cents', 100)],
+  ['qty', real('l.qty_milli', 1000)],
+  ['discount', real('l.discount_cents', 100)],
+  ['taxIncExc', text('l.tax_inc_exc::text')],
+  ['taxRateId', int('l.tax_rate_id')],
+  ['taxRate', real('l.tax_rate_bp', 100)],
+  ['taxAmount', real('l.tax_cents', 100)],
+  ['lineTotal', real('l.line_total_cents', 100)],
+  ['profit', real('l.profit_cents', 100)],
+  ['issuedTo', text('s.issued_to')],
+  ['issuedToPhone', text('s.issued_to_phone')],
+  ['issueDate', int('l.issue_date')],
+  ['refNo', text('s.ref_no')],
+  ['retailShopId', int('l.retail_shop_id')],
+  ['companyId', int('l.company_id')],
+  ['userId', int('l.user_id')],
+]);
 
 /** Conditions with numbered parameters, from column = value pairs (undefined values left out). */
 function whereOf(pairs: [string, number | undefined][], firstParam = 1): { where: string; params: number[] } {
@@ -121,18 +90,30 @@ function nextAfterOf(last: { issue_date: number; id: number } | undefined, pagin
 }
 
 /**
- * A page and its count read from one snapshot (REPEATABLE READ): read committed would let the
- * count see sales committed after the page was read, newer than the first page, so a walk of
- * every page would end short of the count it was told (an export refused as incomplete).
+ * A page and its count in ONE statement: a statement reads one snapshot, so the count cannot
+ * see sales committed after the page was read (a walk of every page would end short of the
+ * count it was told, an export refused as incomplete), with no transaction to begin and end
+ * (one round trip). The count comes on every row, and alone (json null) when the page is empty.
  */
-function inSnapshot<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return inTransaction(pool, async (client) => {
-    await client.query('set transaction isolation level repeatable read, read only');
-    return work(client);
-  });
+async function pageWithCount(pool: pg.Pool, page: string, count: string, params: unknown[]): Promise<{ count: number; rows: PageRow[] }> {
+  const text = `select c.n as count, p.json, p.issue_date, p.id from (${count}) c left join (${page}) p on true order by p.issue_date desc, p.id desc`;
+  const rows = (await statementAlone(pool, namedQuery(text, params))).rows.map((row) => numbersOf<PageRow & { count: number }>(row as Record<string, unknown>));
+  return { count: rows[0]?.count ?? 0, rows: rows.filter((row) => row.json !== null) };
 }
 
-const rowsOf = <T>(result: pg.QueryResult): T[] => result.rows.map((row) => numbersOf<T>(row as Record<string, unknown>));
+interface PageRow {
+  json: string;
+  issue_date: number;
+  id: number;
+}
+
+/** Each text run as a named prepared statement: each pooled connection parses and plans it once. */
+const statementNames = new Map<string, string>();
+function namedQuery(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined) statementNames.set(text, (name = `sale_list_${statementNames.size + 1}`));
+  return { name, text, values };
+}
 
 export async function listCashSalesOnPostgres(pool: pg.Pool, query: CashSaleListFilter): Promise<JsonEnvelope> {
   // One filter column at a time (the accepted shapes), the shop's or person's before the company's.
@@ -143,16 +124,15 @@ export async function listCashSalesOnPostgres(pool: pg.Pool, query: CashSaleList
         ? ['user_id', query.salesPersonId]
         : ['company_id', query.companyId];
   if (column[1] === undefined) throw new Error('a sale filter needs a company, shop or user');
-  return inSnapshot(pool, async (client) => {
-    const { where, params } = whereOf([column]);
-    const all: unknown[] = [...params];
-    const sales = rowsOf<SaleRow>(await client.query(`select ${SALE_COLUMNS} from cash_sales where ${where}${pageClause(query, all)}`, all));
-    const count =
-      column[0] === 'company_id'
-        ? safeNumber(((await client.query('select count from cash_sale_stats where company_id = $1', params)).rows[0]?.count as bigint | undefined) ?? 0n)
-        : safeNumber((await client.query(`select count(*) as n from cash_sales where ${where}`, params)).rows[0].n as bigint);
-    return { count, list: sales.map(saleJson), nextAfter: nextAfterOf(sales.at(-1), query) };
-  });
+  const { where, params } = whereOf([column]);
+  const all: unknown[] = [...params];
+  const page = `select ${SALE_JSON} as json, issue_date, id from cash_sales where ${where}${pageClause(query, all)}`;
+  const count =
+    column[0] === 'company_id'
+      ? `select coalesce((select count from cash_sale_stats where company_id = $1), 0) as n`
+      : `select count(*) as n from cash_sales where ${where}`;
+  const { count: n, rows } = await pageWithCount(pool, page, count, all);
+  return { count: n, list: rows.map((row) => row.json), nextAfter: nextAfterOf(rows.at(-1), query) };
 }
 
 export async function listSaleItemsOnPostgres(pool: pg.Pool, query: SaleItemListFilter): Promise<JsonEnvelope> {
@@ -163,16 +143,9 @@ export async function listSaleItemsOnPostgres(pool: pg.Pool, query: SaleItemList
     ['item_product_id', query.itemId],
     ['item_category_id', query.itemCategoryId],
   ]);
-  return inSnapshot(pool, async (client) => {
-    const all: unknown[] = [...params];
-    const page = `select id from cash_sale_lines where ${where}${pageClause(query, all)}`;
-    const items = rowsOf<ItemRow>(
-      await client.query(
-        `select ${ITEM_COLUMNS} from cash_sale_lines l join cash_sales s on s.id = l.sale_id where l.id in (${page}) order by l.issue_date desc, l.id desc`,
-        all,
-      ),
-    );
-    const count = safeNumber((await client.query(`select count(*) as n from cash_sale_lines where ${where}`, params)).rows[0].n as bigint);
-    return { count, list: items.map(itemJson), nextAfter: nextAfterOf(items.at(-1), query) };
-  });
+  const all: unknown[] = [...params];
+  const ids = `select id from cash_sale_lines where ${where}${pageClause(query, all)}`;
+  const page = `select ${ITEM_JSON} as json, l.issue_date, l.id from cash_sale_lines l join cash_sales s on s.id = l.sale_id where l.id in (${ids})`;
+  const { count, rows } = await pageWithCount(pool, page, `select count(*) as n from cash_sale_lines where ${where}`, all);
+  return { count, list: rows.map((row) => row.json), nextAfter: nextAfterOf(rows.at(-1), query) };
 }

@@ -33,8 +33,12 @@ export function isUnavailable(error: unknown): boolean {
   );
 }
 
-/** Runs `work` in a transaction on a connection of its own; a lost connection becomes a busy refusal. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction on a connection of its own; a lost connection becomes a busy
+ * refusal. `begin` may carry the transaction's isolation (`begin isolation level ...`): one
+ * round trip, where BEGIN and SET TRANSACTION are two.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = 'begin'): Promise<T> {
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
@@ -46,7 +50,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   client.on('error', ignoreLostConnection);
   let broken = false;
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await work(client);
     await client.query('commit');
     return result;
@@ -62,3 +66,16 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 }
 
 function ignoreLostConnection(): void {}
+
+/**
+ * Runs one statement on a pooled connection, outside any transaction block: a statement reads
+ * one snapshot of its own, so a read that is one statement needs no BEGIN and COMMIT (two round
+ * trips fewer). A lost connection becomes a busy refusal, as in a unit.
+ */
+export async function statementAlone(pool: pg.Pool, query: pg.QueryConfig): Promise<pg.QueryResult> {
+  try {
+    return await pool.query(query);
+  } catch (error) {
+    throw isUnavailable(error) ? new ServiceError('busy', UNAVAILABLE_MESSAGE) : error;
+  }
+}

@@ -142,15 +142,6 @@ async function inSavepoint<T>(store: Store, work: () => Promise<T>): Promise<T> 
   }
 }
 
-/** The value of synchronous work as a settled promise (its failure as a rejected one). */
-function settled<T>(work: () => T): Promise<T> {
-  try {
-    return Promise.resolve(work());
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
 /** Whether a statement's SQLite text numbers its parameters (?1, ?2): better-sqlite3 binds those by key. */
 const numberedStatements = new WeakMap<Sql, boolean>();
 function bound(query: Sql, params: readonly unknown[]): unknown[] {
@@ -161,11 +152,38 @@ function bound(query: Sql, params: readonly unknown[]): unknown[] {
 
 function sqliteTx(store: Store): Tx {
   const statement = (query: Sql) => prepared(store, query.sqlite);
+  // Each answers with a settled promise from a plain function: an async function (or a closure
+  // per call) would cost a promise or an allocation more on every statement of a unit.
   return {
     engine: 'sqlite',
-    all: <T>(query: Sql, params: readonly unknown[] = []) => settled(() => statement(query).all(...bound(query, params)) as T[]),
-    get: <T>(query: Sql, params: readonly unknown[] = []) => settled(() => statement(query).get(...bound(query, params)) as T | undefined),
-    run: (query: Sql, params: readonly unknown[] = []) => settled(() => statement(query).run(...bound(query, params)).changes),
+    all<T>(query: Sql, params: readonly unknown[] = []) {
+      try {
+        return Promise.resolve(statement(query).all(...bound(query, params)) as T[]);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    get<T>(query: Sql, params: readonly unknown[] = []) {
+      try {
+        return Promise.resolve(statement(query).get(...bound(query, params)) as T | undefined);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    run(query: Sql, params: readonly unknown[] = []) {
+      try {
+        return Promise.resolve(statement(query).run(...bound(query, params)).changes);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    insertId(query: Sql, params: readonly unknown[]) {
+      try {
+        return Promise.resolve(Number(statement(query).run(...bound(query, params)).lastInsertRowid));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
     insert: async (table, row) => {
       const columns = Object.keys(row);
       const text = `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`;

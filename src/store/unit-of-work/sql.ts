@@ -33,6 +33,15 @@ export function dialects(texts: { sqlite: string; postgres: string }): Sql {
 }
 
 /**
+ * An INSERT of one row whose id the unit needs (`Tx.insertId`): PostgreSQL's text returns it,
+ * SQLite's does not (its last insert rowid says it, without RETURNING's buffering of the row).
+ */
+export function insertSql(text: string): Sql {
+  const { sqlite, postgres } = sql(text);
+  return { sqlite, postgres: `${postgres} returning id` };
+}
+
+/**
  * A statement only PostgreSQL runs, where a unit writes the same rows on SQLite in several
  * statements (a data-modifying WITH, which SQLite has not); SQLite refuses its text when prepared.
  */

@@ -17,6 +17,8 @@ export interface Tx {
   get<T>(statement: Sql, params?: readonly unknown[]): Promise<T | undefined>;
   /** Runs a write; how many rows it changed. */
   run(statement: Sql, params?: readonly unknown[]): Promise<number>;
+  /** Runs an INSERT of one row declared with insertSql() and returns the row's id. */
+  insertId(statement: Sql, params: readonly unknown[]): Promise<number>;
   /** Inserts a row and returns its id. Table and column names are the caller's constants, never user input. */
   insert(table: string, row: Readonly<Record<string, unknown>>): Promise<number>;
   /**

@@ -107,13 +107,15 @@ function postgresText(withService: boolean): string {
    where ${POSTGRES_FILTER}`;
 }
 
-const REPORT = dialects({ sqlite: sqliteText(false), postgres: postgresText(false) });
-const REPORT_OF_SERVICE = dialects({ sqlite: sqliteText(true), postgres: postgresText(true) });
-/** Property names by a query of their own: one string per property, not one per unit. */
-const PROPERTY_NAMES = dialects({
-  sqlite: `select p.id, p.name from properties p where ${SQLITE_FILTER}`,
-  postgres: `select p.id, p.name from properties p where ${POSTGRES_FILTER}`,
-});
+/**
+ * The report's rows and, beside them, the names of the properties in scope ([id, name] pairs:
+ * one string per property, not one per unit), in one statement: one round trip on PostgreSQL.
+ */
+const withNames = (names: string, report: string) => `select (${names}) as names, (${report}) as rows`;
+const SQLITE_NAMES = `select json_group_array(json_array(p.id, p.name)) from properties p where ${SQLITE_FILTER}`;
+const POSTGRES_NAMES = `select coalesce(json_agg(json_build_array(p.id, p.name)), '[]')::text from properties p where ${POSTGRES_FILTER}`;
+const REPORT = dialects({ sqlite: withNames(SQLITE_NAMES, sqliteText(false)), postgres: withNames(POSTGRES_NAMES, postgresText(false)) });
+const REPORT_OF_SERVICE = dialects({ sqlite: withNames(SQLITE_NAMES, sqliteText(true)), postgres: withNames(POSTGRES_NAMES, postgresText(true)) });
 
 /** Offsets in a report row: the unit and tenancy (0 to 9), the whole tenancy's month row, the service's. */
 const M = UNIT_COLUMNS.length;
@@ -179,9 +181,9 @@ export async function ledgerRows(tx: Tx, scope: LedgerScope): Promise<LedgerRow[
   const withService = scope.serviceId !== undefined;
   const filter = [scope.companyId, scope.zoneId ?? null, scope.fieldOfficerId ?? null, scope.propertyId ?? null];
   const params = [...filter, scope.monthKey, scope.from, scope.to, ...(withService ? [scope.serviceId] : [])];
-  const names = new Map((await tx.all<{ id: number; name: string }>(PROPERTY_NAMES, filter)).map((p) => [p.id, p.name]));
-  const json = await tx.get<Record<string, string>>(withService ? REPORT_OF_SERVICE : REPORT, params);
-  const rows = JSON.parse(Object.values(json!)[0]!) as RawRow[];
+  const json = (await tx.get<{ names: string; rows: string }>(withService ? REPORT_OF_SERVICE : REPORT, params))!;
+  const names = new Map(JSON.parse(json.names) as [number, string][]);
+  const rows = JSON.parse(json.rows) as RawRow[];
   return rows.map((r) => {
     const whole = readRow(r, WHOLE_SERVICE, true);
     return {

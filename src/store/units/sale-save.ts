@@ -27,7 +27,7 @@ import { SALE_HEADER_COLUMNS, type SaleToWrite, type StoredSaleKey, type Written
 import { insertSaleInOneStatement } from './sale-insert-postgres.js';
 import { readSaleMpesaFacts } from './sale-mpesa-facts.js';
 import { toLookedUpUnit, UNIT_SALE, type UnitSaleRow } from './unit-sale-query.js';
-import { sql, type Sql } from '../unit-of-work/sql.js';
+import { insertSql, sql, type Sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
 
 const OWNED_TABLES: Record<SaleReferenceKind, string> = {
@@ -168,7 +168,7 @@ async function soldUnitMessage(tx: Tx, unitId: number, timeZone: string | undefi
 
 const HEADER_COLUMNS = SALE_HEADER_COLUMNS;
 const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'] as const;
-const INSERT_SALE = sql(`insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')}) returning id`);
+const INSERT_SALE = insertSql(`insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')})`);
 const UPDATE_SALE = sql(`update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
 const LINE_COLUMNS = [
   'sale_id',
@@ -194,7 +194,7 @@ const LINE_COLUMNS = [
   'line_total_cents',
   'profit_cents',
 ] as const;
-const INSERT_LINE = sql(`insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')}) returning id`);
+const INSERT_LINE = insertSql(`insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')})`);
 const NEXT_RECEIPT = sql('update companies set receipt_seq = receipt_seq + 1 where id = ? returning receipt_seq');
 const RETURN_UNITS = sql(
   `update item_specs set status = 'in_stock', sold_line_id = null where sold_line_id in (select id from cash_sale_lines where sale_id = ?)`,
@@ -232,13 +232,13 @@ export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<WrittenSale>
     if (!seq) throw new ServiceError('invalidInput', `companyId: no company ${header.company_id}`);
     receiptNo = `R${String(seq.receipt_seq).padStart(6, '0')}`;
     const created = sale.created;
-    id = (await tx.get<{ id: number }>(INSERT_SALE, [
+    id = await tx.insertId(INSERT_SALE, [
       ...HEADER_COLUMNS.map((c) => header[c]),
       receiptNo,
       created.idempotency_key,
       created.request_hash,
       created.created_at,
-    ]))!.id;
+    ]);
   }
   for (let i = 0; i < sale.lines.length; i++) {
     const line = {
@@ -250,10 +250,10 @@ export async function writeSale(tx: Tx, sale: SaleToWrite): Promise<WrittenSale>
       retail_shop_id: header.retail_shop_id,
       user_id: header.user_id,
     };
-    const lineId = (await tx.get<{ id: number }>(
+    const lineId = await tx.insertId(
       INSERT_LINE,
       LINE_COLUMNS.map((c) => line[c]),
-    ))!.id;
+    );
     if (line.item_spec_id !== null && (await tx.run(MARK_SOLD, [lineId, line.item_spec_id, header.company_id])) !== 1) {
       return { unitTakenOnLine: i, unitId: line.item_spec_id };
     }
