@@ -1,33 +1,32 @@
 /**
- * A customer's phone number as people type it, read as one form (E.164: + and the digits).
- * Spaces, dashes, dots and brackets are how it was typed, not part of it. A number without a
- * country code is a Kenyan one, as the shops that use this write them (0712 345 678, or
- * 712345678); 254712345678 is the same number without its +, and 00 stands for +. Any other
- * country's number is written with its + and code: 8 to 15 digits, as E.164 allows. A Kenyan
- * number has 9 digits after 254. Pure.
+ * A phone number as people type it, read as one form (E.164: + and the digits). Spaces, dashes,
+ * dots and brackets are how it was typed, not part of it. A number without a country code is a
+ * Kenyan one, as the shops that use this write them (0712 345 678, or 712345678); 254712345678
+ * is the same number without its +, and 00 stands for +. Any other country's number is written
+ * with its + and code. Whether the digits make a number of that country (its lengths, the
+ * ranges it gives out) is libphonenumber-js's judgement, on its smallest metadata: Google's
+ * libphonenumber data, kept up to date by its maintainers, where a rule of our own could only
+ * count digits. Pure.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
 export type PhoneReading = { e164: string } | { problem: string };
 
-const KENYA = '254';
+const KENYA = 'KE';
 
 export const PHONE_EXAMPLES = "e.g. 0712 345 678, +254 712 345678, or another country's with + and its code";
 
 export function readPhoneNumber(typed: string): PhoneReading {
-  const plain = typed.trim().replace(/[\s.\-()/]/g, '');
+  const shown = typed.trim();
+  const plain = shown.replace(/[\s.\-()/]/g, '');
   if (plain === '') return { problem: 'is blank' };
-  const international = /^(\+|00)(\d+)$/.exec(plain)?.[2];
-  const digits = international ?? (/^\d+$/.test(plain) ? plain : undefined);
-  if (digits === undefined) return { problem: `${JSON.stringify(typed.trim())} is not a phone number (${PHONE_EXAMPLES})` };
-  let e164: string;
-  if (international !== undefined) e164 = digits;
-  else if (digits.startsWith(KENYA) && digits.length === 12) e164 = digits;
-  else if (digits.startsWith('0') && digits.length === 10) e164 = KENYA + digits.slice(1);
-  else if (/^[17]\d{8}$/.test(digits)) e164 = KENYA + digits;
-  else return { problem: `${JSON.stringify(typed.trim())} is not a phone number (${PHONE_EXAMPLES})` };
-  if (e164.startsWith(KENYA) ? e164.length !== 12 : e164.length < 8 || e164.length > 15 || e164.startsWith('0')) {
-    return { problem: `${JSON.stringify(typed.trim())} is not a phone number (${PHONE_EXAMPLES})` };
-  }
-  return { e164: `+${e164}` };
+  const notAPhone = { problem: `${JSON.stringify(shown)} is not a phone number (${PHONE_EXAMPLES})` };
+  if (!/^\+?\d+$/.test(plain)) return notAPhone;
+  // 00 dials out of most countries (Kenya's own 000 the library knows); 254... is a Kenyan number without its +.
+  const international = plain.startsWith('+') ? plain : /^00[1-9]/.test(plain) ? `+${plain.slice(2)}` : /^254\d{9}$/.test(plain) ? `+${plain}` : undefined;
+  const number = parsePhoneNumberFromString(international ?? plain, KENYA);
+  if (number === undefined || !number.isValid()) return notAPhone;
+  return { e164: number.number };
 }
 
 /** The number to store: E.164 when it reads as one; blank (no phone) stays blank; anything else as sent (refused before it is stored). */

@@ -10,7 +10,7 @@ import { readRows } from '../helpers/read-store.js';
 
 const { dir: home, db } = demoHome();
 
-it('asks again for what is no phone number, and saves 0712 345 678 as +254712345678', async () => {
+it("asks again for what is no phone number (a Kenyan or another country's), and saves +256 772 123456 as +256772123456", async () => {
   const term = spawnPty(['--db', db, 'sale', 'save', '--company', '1', '--shop', '1'], { home });
   const ready = (text: string | RegExp) => term.waitForNext(text);
   try {
@@ -19,7 +19,10 @@ it('asks again for what is no phone number, and saves 0712 345 678 as +254712345
     await ready('Customer phone');
     term.type(`${KEY.backspace}abc${KEY.enter}`);
     await ready('this is not a phone number (e.g. 0712 345 678, +254 712 345678');
-    term.type(`${KEY.backspace.repeat(3)}0712 345 678${KEY.enter}`);
+    // A UK mobile number a digit short is no number either.
+    term.type(`${KEY.backspace.repeat(3)}+44 7911 12345${KEY.enter}`);
+    await ready('this is not a phone number');
+    term.type(`${KEY.backspace.repeat(14)}+256 772 123456${KEY.enter}`);
     await ready('Add an item');
     term.type('usb-c cable');
     await ready(/usb-c cable\s*\n❯ USB-C cable 1m \(/);
@@ -35,6 +38,6 @@ it('asks again for what is no phone number, and saves 0712 345 678 as +254712345
   }
   const receiptNo = /receipt (R\d{6})/.exec(term.screen())![1];
   expect(readRows<{ phone: string }>(db, 'select issued_to_phone as phone from cash_sales where receipt_no = ?', receiptNo)).toEqual([
-    { phone: '+254712345678' },
+    { phone: '+256772123456' },
   ]);
 }, 60_000);

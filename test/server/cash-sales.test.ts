@@ -465,6 +465,12 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect(refused.status).toBe(405);
       expect(refused.body.message).toContain('issuedToPhone: "abc" is not a phone number (e.g. 0712 345 678, +254 712 345678');
       expect(await count('select count(*) as n from cash_sales where ref_no = ?', 'PHONE-REFUSED')).toBe(0);
+      // Other countries' numbers by their own plans: a London number kept, a number no US operator gives out refused.
+      expect((await save(saleBody(refs1, [accessoryLine(refs1)], { over: { issuedToPhone: '+44 20 7946 0958', refNo: 'PHONE-UK' } }))).status).toBe(200);
+      expect(await count("select count(*) as n from cash_sales where ref_no = ? and issued_to_phone = '+442079460958'", 'PHONE-UK')).toBe(1);
+      const notUs = await save(saleBody(refs1, [accessoryLine(refs1)], { over: { issuedToPhone: '+1 555 0100', refNo: 'PHONE-US' } }));
+      expect(notUs.status).toBe(405);
+      expect(notUs.body.message).toContain('issuedToPhone: "+1 555 0100" is not a phone number');
     });
 
     it('refuses the NUL character (U+0000) in any text with 405 naming the field: PostgreSQL cannot keep it', async () => {
