@@ -12,6 +12,7 @@
  * Written with exceljs's streaming writer: each row is committed (serialised into the zip) as
  * it arrives, so `--all` over many pages holds about a page, not the whole result.
  */
+import { once, type EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { fromCents, roundToCents } from '../../domain/money.js';
 import { paymentsText } from './cells.js';
@@ -36,8 +37,10 @@ export const MONEY_FORMAT = '#,##0.00';
 export const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 /** The most characters Excel keeps in one cell; a longer text is cut, with an ellipsis. */
 const MAX_CELL_TEXT = 32_767;
-/** Rows committed between two yields to the event loop, so the zip drains as rows come. */
+/** Rows committed between two looks at the zip's backlog, so the zip drains as rows come. */
 const ROWS_PER_YIELD = 500;
+/** Sheet XML the zip may have waiting to be compressed (more than its input's 16 KB buffer, so a drain follows). */
+const ZIP_BACKLOG_BYTES = 1024 * 1024;
 
 // Characters XML 1.0 cannot carry at all: a workbook holding one would not open.
 // eslint-disable-next-line no-control-regex
@@ -70,7 +73,7 @@ export async function writeXlsx(records: RecordSource, out: NodeJS.WritableStrea
     });
     sheet.addRow(cells).commit();
     count += 1;
-    if (count % ROWS_PER_YIELD === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (count % ROWS_PER_YIELD === 0) await zipCaughtUp(sheet);
   };
   if (isRecordPages(records)) {
     for await (const page of records.pages) for (const record of page) await add(record);
@@ -125,6 +128,23 @@ function textCell(value: unknown): string {
 function widthOf(column: Column): number {
   const wanted = column.kind === 'date' ? 20 : column.kind === 'money' ? 14 : column.kind === 'text' || column.kind === 'payments' ? 18 : 10;
   return Math.min(40, Math.max(wanted, column.header.length + 2));
+}
+
+type Backlogged = EventEmitter & { writableLength?: number; _writableState?: { length?: number } };
+
+/**
+ * Resolves once the zip has compressed what the sheet wrote. exceljs 4 writes each committed
+ * row's XML into the zip's input without waiting for it (its StreamBuf ignores backpressure), so
+ * rows committed faster than they are compressed would wait in memory, the more the longer the
+ * export: past ZIP_BACKLOG_BYTES, the rows wait for that input to drain. Where exceljs's stream
+ * is not shaped so (another version), a turn of the event loop, as before.
+ */
+async function zipCaughtUp(sheet: unknown): Promise<void> {
+  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
+  const input = Array.isArray(pipes) ? (pipes[0] as Backlogged | undefined) : undefined;
+  const backlog = input?.writableLength ?? input?._writableState?.length;
+  if (input !== undefined && typeof backlog === 'number' && backlog > ZIP_BACKLOG_BYTES) await once(input, 'drain');
+  else await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
