@@ -68,6 +68,17 @@ describe('a page of the sale list at a terminal', () => {
   }, 60_000);
 });
 
+describe("landlords' statements at a terminal", () => {
+  it('shows each status whole (a draft is never cut to "INTERIM dra…")', async () => {
+    const { screen, code } = await at80(['statements', '--landlord', '1']);
+    expect(code, screen).toBe(0);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    const table = readTable(screen);
+    const statusAt = table.headings.indexOf('Status');
+    expect(new Set(table.rows.map((row) => row[statusAt]))).toEqual(new Set(['INTERIM draft', 'approved', 'paid']));
+  }, 60_000);
+});
+
 describe('serialised units in stock at a terminal', () => {
   it('shows every IMEI and serial number whole, leaving out the quantity and the shop first', async () => {
     const listed = await runCli(['--db', db, 'receipt', 'specs', '--format', 'json'], { home });

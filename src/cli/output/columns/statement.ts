@@ -100,7 +100,7 @@ export type StatementWithStatus = StatementRecord & { status: StatementStatus };
 
 export const statementWithStatusColumns = columnSet<StatementWithStatus>(
   'statement',
-  [...(statementColumns.columns as readonly (Column & { key: keyof StatementRecord })[]), { key: 'status', header: 'Status', kind: 'text' }],
+  [...(statementColumns.columns as readonly (Column & { key: keyof StatementRecord })[]), { key: 'status', header: 'Status', kind: 'text', whole: true }],
   ['id', 'propertyName', 'month', 'year', 'status', 'datePrepared', 'periodIncome', 'amtPyble'],
   // The id is what statement-pdf and the local statement commands take: it stays in a narrow table.
   ['id', 'propertyName', 'status', 'amtPyble', 'month', 'year', 'periodIncome', 'datePrepared'],
