@@ -10,11 +10,12 @@ import { BIN, benchEnv, cli, median, OUT } from './lib.mjs';
 
 // BENCH_BIN: another built copy to measure (the checkout's dist/ may be rebuilt meanwhile).
 const SHOPPROP = process.env.BENCH_BIN ?? BIN;
-const UNITS = 1000;
-const pad = (n, width) => String(n).padStart(width, '0');
-const tenant = (i) => ({ property: `P${pad(1 + Math.floor(i / 100), 2)}`, unit: `U${pad(1 + (i % 100), 3)}`, account: `T-${pad(i + 1, 5)}` });
+export const UNITS = 1000;
+export const pad = (n, width) => String(n).padStart(width, '0');
+export const tenant = (i) => ({ property: `P${pad(1 + Math.floor(i / 100), 2)}`, unit: `U${pad(1 + (i % 100), 3)}`, account: `T-${pad(i + 1, 5)}` });
 
-function baseStore() {
+/** The store both imports start from (made once, kept in bench/out). */
+export function baseStore() {
   const db = join(OUT, 'mpesa-base.db');
   if (existsSync(db)) return db;
   const rows = Array.from({ length: UNITS }, (_, i) => tenant(i));

@@ -7,6 +7,7 @@ import type { PaidBalanceRow } from '../contract/paid-balance.js';
 import type { PaidPosted, StatementRecord, StatementsResponse } from '../contract/statement.js';
 import type { ExpenseInput, RentLineFigures } from '../domain/pay-advice.js';
 import type { CompanyProfile } from './company-profile.js';
+import type { ImportSource } from './import-source.js';
 import type { MpesaStore } from './mpesa-store.js';
 import type { StatementSendStore } from './statement-send-store.js';
 
@@ -106,8 +107,8 @@ export interface PropertyStore extends MpesaStore, StatementSendStore {
   prepareStatements(inputs: readonly PrepareStatementInput[], onPrepared?: (done: number, total: number) => void): Promise<PreparedOrRefused[]>;
   approveStatement(input: StatementActionInput): Promise<StatementRecord>;
   markStatementPaid(input: StatementActionInput & { reference?: string | undefined }): Promise<StatementRecord>;
-  /** Imports one ledger file whole or not at all (a LedgerImportError lists every problem). */
-  importLedger(companyId: number, kind: LedgerImportKind, csvText: string): Promise<ImportResult>;
+  /** Imports one ledger file whole or not at all (a LedgerImportError lists every problem), read as a stream when it is one. */
+  importLedger(companyId: number, kind: LedgerImportKind, file: ImportSource): Promise<ImportResult>;
   /** Derives again the ledger allocations an upgrade left pending; how many companies it did. */
   rederivePendingLedgers(): Promise<number>;
 }

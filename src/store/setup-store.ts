@@ -2,6 +2,7 @@
  * The set-up area of the store interface (shop-store.ts): a new company and its settings, and
  * the catalogue imports. Every method is one unit of work of the backend.
  */
+import type { ImportSource } from './import-source.js';
 import type { CompanyProfile } from './company-profile.js';
 import type { ShopEntry } from './directory-store.js';
 
@@ -31,9 +32,9 @@ export interface SetupStore {
   /** A new company with its shops, cashbooks, channels, tax rates and an admin user. */
   setUpCompany(setup: CompanySetup): Promise<CreatedCompany>;
   /** Imports a products file whole or not at all (a CatalogImportError lists every problem). */
-  importProducts(companyId: number, csvText: string): Promise<{ products: number; categoriesCreated: number }>;
+  importProducts(companyId: number, file: ImportSource): Promise<{ products: number; categoriesCreated: number }>;
   /** Imports a serialised units file whole or not at all. */
-  importItemSpecs(companyId: number, csvText: string): Promise<{ units: number }>;
+  importItemSpecs(companyId: number, file: ImportSource): Promise<{ units: number }>;
   /** Every company of the store with its settings, by id. */
   companyProfiles(): Promise<CompanyProfile[]>;
   /** Changes what is given (currency, tax number; checked) and returns the company as it is afterwards. */

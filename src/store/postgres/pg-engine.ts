@@ -94,7 +94,8 @@ function postgresTx(client: pg.PoolClient): Tx {
     run: async (query, params = []) => (await client.query(prepared(query, params))).rowCount ?? 0,
     insertId: async (query, params) => safeNumber((await client.query(prepared(query, params))).rows[0].id as bigint),
     insert: (table, row) => insertRowOnPostgres(client, table, row),
-    insertMany: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows),
+    insertMany: async (table, columns, rows) => void (await insertManyOnPostgres(client, table, columns, rows, false)),
+    insertManyIds: (table, columns, rows) => insertManyOnPostgres(client, table, columns, rows, true),
     savepoint: async (work) => {
       await client.query('savepoint unit');
       try {
@@ -122,12 +123,25 @@ async function insertRowOnPostgres(client: pg.PoolClient, table: string, row: Re
   return safeNumber((await client.query(text, Object.values(row))).rows[0].id as bigint);
 }
 
-/** One INSERT of many rows (in chunks well under the 65,535 parameters of a statement). */
-async function insertManyOnPostgres(client: pg.PoolClient, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
+/**
+ * One INSERT of many rows (in chunks well under the 65,535 parameters of a statement); with
+ * `ids`, the new ids as RETURNING gives them, which for INSERT ... VALUES is the rows' order.
+ */
+async function insertManyOnPostgres(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  ids: boolean,
+): Promise<number[]> {
   const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+  const written: number[] = [];
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     const placeholders = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`);
-    await client.query(`insert into ${table} (${columns.join(', ')}) values ${placeholders.join(', ')}`, chunk.flat());
+    const text = `insert into ${table} (${columns.join(', ')}) values ${placeholders.join(', ')}${ids ? ' returning id' : ''}`;
+    const result = await client.query(text, chunk.flat());
+    if (ids) for (const row of result.rows as { id: bigint | number | string }[]) written.push(safeNumber(row.id as bigint));
   }
+  return written;
 }

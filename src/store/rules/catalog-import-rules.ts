@@ -10,12 +10,12 @@
 import { candidatesNote } from '../../domain/closest-names.js';
 import { fromBasisPoints, MoneyError, toBasisPoints, toCents } from '../../domain/money.js';
 import type { ItemSpecsTable } from '../tables/sales.js';
-import { readImportCsv, type CsvRow } from './import-csv.js';
+import type { CsvColumns, CsvRow } from './import-csv.js';
 import { ImportRefusedError, type ImportProblem } from './import-problems.js';
 
 export class CatalogImportError extends ImportRefusedError {
-  constructor(problems: readonly ImportProblem[], subject: string) {
-    super(subject, problems);
+  constructor(problems: readonly ImportProblem[], subject: string, total = problems.length) {
+    super(subject, problems, total);
     this.name = 'CatalogImportError';
   }
 }
@@ -38,10 +38,9 @@ export const REQUIRED_ITEM_SPEC = ['productCode'];
 
 export type Row = CsvRow;
 
-export function readCsv(text: string, columns: readonly string[], required: readonly string[], subject: string): Row[] {
-  const read = readImportCsv(text, { required, optional: columns.filter((c) => !required.includes(c)) });
-  if ('problems' in read) throw new CatalogImportError(read.problems, subject);
-  return read.rows;
+/** A catalogue file's columns as the CSV reader takes them. */
+export function catalogColumns(columns: readonly string[], required: readonly string[]): CsvColumns {
+  return { required, optional: columns.filter((c) => !required.includes(c)) };
 }
 
 function money(row: Row, field: string, problems: ImportProblem[]): number | undefined {

@@ -1,12 +1,11 @@
 /**
- * Reads an import file: CSV with a header row (RFC 4180, a BOM allowed, cells trimmed, empty
- * lines skipped). Header names are matched loosely, since files come from spreadsheets and
+ * How an import file is read: CSV with a header row (RFC 4180, a BOM allowed, cells trimmed,
+ * empty lines skipped), parsed as a stream by units/import-rows.ts. Header names are matched loosely, since files come from spreadsheets and
  * other systems: case and the separators `_`, `-` and space do not count, so `property_code`,
  * `propertyCode`, `Property Code` and `PROPERTY-CODE` are one column. Rows come back keyed by
  * the importer's own column names. Columns with an empty header are ignored. A cell holding a
  * NUL character is refused, with its line and column.
  */
-import { parse } from 'csv-parse/sync';
 import type { ImportProblem } from './import-problems.js';
 
 export interface CsvColumns {
@@ -40,8 +39,12 @@ export function headerKey(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-/** The rows of the file, or the problems that refuse it (bad CSV, missing, unknown or repeated columns, no rows). */
-export function readImportCsv(text: string, columns: CsvColumns): { rows: CsvRow[] } | { problems: ImportProblem[] } {
+/**
+ * The header row's reading: `name` maps each cell to the importer's column (csv-parse's
+ * `columns` option), `problems` what is wrong with the header once it was read (missing,
+ * unknown or repeated columns).
+ */
+export function headerReader(columns: CsvColumns): { name: (cells: string[]) => (string | false)[]; problems: () => ImportProblem[] } {
   const known = new Map([...columns.required, ...columns.optional].map((c) => [headerKey(c), c]));
   const header: string[] = [];
   const problems: ImportProblem[] = [];
@@ -60,22 +63,50 @@ export function readImportCsv(text: string, columns: CsvColumns): { rows: CsvRow
     seen.set(column, text);
     return column;
   };
-  let records: { info: { lines: number }; record: Record<string, string> }[];
-  try {
-    records = parse(text, { columns: (cells: string[]) => cells.map(name), info: true, bom: true, trim: true, skip_empty_lines: true });
-  } catch (error) {
-    const e = error as { lines?: number; message: string };
-    return { problems: [{ line: e.lines ?? 0, field: null, message: `not a readable CSV file: ${e.message}` }] };
-  }
-  const missing = columns.required.filter((c) => !seen.has(c));
-  if (missing.length > 0) problems.push({ line: 1, field: null, message: `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` });
-  const unknown = header.filter((h) => !known.has(headerKey(h)));
-  if (unknown.length > 0) {
-    const all = [...columns.required.map((c) => `${c}*`), ...columns.optional].join(', ');
-    problems.push({ line: 1, field: null, message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${all}` });
-  }
-  if (records.length === 0 && problems.length === 0) problems.push({ line: 1, field: null, message: 'the file holds no rows' });
-  problems.push(...nulProblems(records.map((r) => ({ line: r.info.lines, values: r.record }))));
-  if (problems.length > 0) return { problems };
-  return { rows: records.map((r) => ({ line: r.info.lines, values: r.record })) };
+  return {
+    name: (cells) => cells.map(name),
+    problems: () => {
+      const all = [...problems];
+      const missing = columns.required.filter((c) => !seen.has(c));
+      if (missing.length > 0) all.push({ line: 1, field: null, message: `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` });
+      const unknown = header.filter((h) => !known.has(headerKey(h)));
+      if (unknown.length > 0) {
+        const listed = [...columns.required.map((c) => `${c}*`), ...columns.optional].join(', ');
+        all.push({ line: 1, field: null, message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the columns are ${listed}` });
+      }
+      return all;
+    },
+  };
+}
+
+/** The problems of one row read: a NUL character in a cell. */
+export function rowProblems(row: CsvRow): ImportProblem[] {
+  return nulProblems([row]);
+}
+
+/** The longest record a file may hold (characters): longer is not a row of any import, but a quote never closed or not a CSV file, refused before it fills memory. */
+export const MAX_RECORD_CHARACTERS = 1_000_000;
+
+/** csv-parse's options for an import file (the header read by headerReader). */
+export function importCsvOptions(header: ReturnType<typeof headerReader>) {
+  return {
+    columns: header.name,
+    info: true,
+    bom: true,
+    trim: true,
+    skip_empty_lines: true,
+    max_record_size: MAX_RECORD_CHARACTERS,
+  } as const;
+}
+
+/** A parse error of csv-parse as the problem that refuses the file. */
+export function unreadableProblem(error: unknown): ImportProblem {
+  const e = error as { code?: string; lines?: number; message: string };
+  if (e.code === 'CSV_MAX_RECORD_SIZE')
+    return {
+      line: e.lines ?? 0,
+      field: null,
+      message: `a record longer than ${MAX_RECORD_CHARACTERS.toLocaleString('en-US')} characters: a quote never closed, or not a CSV file`,
+    };
+  return { line: e.lines ?? 0, field: null, message: `not a readable CSV file: ${e.message}` };
 }

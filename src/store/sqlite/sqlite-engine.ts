@@ -196,6 +196,10 @@ function sqliteTx(store: Store): Tx {
       const insert = prepared(store, `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
       for (const row of rows) insert.run(...row);
     },
+    insertManyIds: async (table, columns, rows) => {
+      const insert = prepared(store, `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+      return rows.map((row) => Number(insert.run(...row).lastInsertRowid));
+    },
   };
 }
 

@@ -40,6 +40,8 @@ export interface Tx {
   savepoint<T>(work: () => Promise<T>): Promise<T>;
   /** Inserts many rows of the same columns, each engine its fastest way (SQLite one prepared row at a time, PostgreSQL many rows a statement). */
   insertMany(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
+  /** insertMany of a table with an id column: the new rows' ids, in the order of the rows given. */
+  insertManyIds(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<number[]>;
 }
 
 /**

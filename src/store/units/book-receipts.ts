@@ -2,29 +2,31 @@
  * Receipts written and allocated, inside the caller's unit (which holds their tenancies): each
  * receipt's row with its payment reference key (unique per company: a payment booked once), then
  * the allocations of every tenancy they touch derived from its dated events (ledger-allocation.ts).
- * The receipts import and the M-Pesa import and confirmations book through here.
+ * The receipts import writes its slices with writeReceipts and allocates once at its end; the
+ * M-Pesa import and confirmations book through bookReceipts.
  */
-import { touchedBy, type NewEvents } from '../rules/ledger-allocation-plan.js';
+import { touchedBy, type NewEventSets } from '../rules/ledger-allocation-plan.js';
 import type { ReceiptToWrite } from '../rules/ledger-import-plan.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 import { allocateTouched } from './ledger-allocation.js';
 
+const RECEIPT_COLUMNS = ['company_id', 'tenancy_id', 'receipt_date', 'amount_cents', 'reference', 'reference_key'];
+
+/** Writes the receipts' rows in bulk (no allocation yet); their ids, in the order given. */
+export function writeReceipts(tx: Tx, companyId: number, receipts: readonly ReceiptToWrite[]): Promise<number[]> {
+  if (receipts.length === 0) return Promise.resolve([]);
+  return tx.insertManyIds(
+    'receipts',
+    RECEIPT_COLUMNS,
+    receipts.map((r) => [companyId, r.tenancyId, r.date, r.amount, r.reference, r.referenceKey]),
+  );
+}
+
 /** Books the receipts; their ids, in the order given. */
 export async function bookReceipts(tx: Tx, companyId: number, timeZone: string, receipts: readonly ReceiptToWrite[]): Promise<number[]> {
-  const touched = new Map<number, NewEvents>();
-  const ids: number[] = [];
-  for (const r of receipts) {
-    const receiptId = await tx.insert('receipts', {
-      company_id: companyId,
-      tenancy_id: r.tenancyId,
-      receipt_date: r.date,
-      amount_cents: r.amount,
-      reference: r.reference,
-      reference_key: r.referenceKey,
-    });
-    touchedBy(touched, r.tenancyId).receiptIds.add(receiptId);
-    ids.push(receiptId);
-  }
+  const touched = new Map<number, NewEventSets>();
+  const ids = await writeReceipts(tx, companyId, receipts);
+  receipts.forEach((r, i) => touchedBy(touched, r.tenancyId).receiptIds.add(ids[i]!));
   await allocateTouched(tx, timeZone, touched);
   return ids;
 }

@@ -13,7 +13,7 @@ const SELECT = `select r.id, r.tenancy_id as "tenancyId", r.receipt_date as date
 /** Parameters: company id, the keys as a JSON array. */
 export const BOOKED_RECEIPTS_SQL = dialects({
   sqlite: `${SELECT} where r.company_id = ? and r.reference_key in (select value from json_each(?))`,
-  postgres: `${SELECT} where r.company_id = $1 and r.reference_key in (select json_array_elements_text($2::json))`,
+  postgres: `${SELECT} where r.company_id = $1 and r.reference_key = any(array(select json_array_elements_text($2::json)))`,
 });
 
 export type BookedReceiptRow = BookedReceipt & { referenceKey: string };

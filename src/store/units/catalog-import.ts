@@ -5,7 +5,11 @@
  * then written. Serial numbers and IMEIs are unique per company, within the file and against the
  * units already stored (table item_identifiers, whose unique key is the last word).
  */
+import type { ImportSource } from '../import-source.js';
+import { ProblemList } from '../rules/import-problems.js';
 import {
+  CatalogImportError,
+  catalogColumns,
   checkedProducts,
   checkedUnits,
   ITEM_SPEC_COLUMNS,
@@ -14,13 +18,14 @@ import {
   noCompanyForImport,
   PRODUCT_COLUMNS,
   PRODUCT_FILE,
-  readCsv,
+  type Row,
   REQUIRED_ITEM_SPEC,
   REQUIRED_PRODUCT,
   type KnownProduct,
 } from '../rules/catalog-import-rules.js';
 import { dialects, sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
+import { importRows } from './import-rows.js';
 
 const COMPANY_HELD = sql('select id from companies where id = ? {for update}');
 const ADD_IDENTIFIER = sql('insert into item_identifiers (company_id, identifier, item_spec_id, kind) values (?, ?, ?, ?)');
@@ -32,8 +37,22 @@ const WAREHOUSES = sql('select id, name, shop_id from warehouses where company_i
 /** Parameters: company, the identifiers as a JSON array. */
 const TAKEN_IDENTIFIERS = dialects({
   sqlite: 'select identifier, item_spec_id from item_identifiers where company_id = ? and identifier in (select value from json_each(?))',
-  postgres: 'select identifier, item_spec_id from item_identifiers where company_id = $1 and identifier in (select json_array_elements_text($2::json))',
+  postgres:
+    'select identifier, item_spec_id from item_identifiers where company_id = $1 and identifier = any(array(select json_array_elements_text($2::json)))',
 });
+
+/**
+ * A catalogue file's rows, read as a stream: a catalogue is checked whole (codes, serial numbers
+ * and IMEIs against each other), so its rows are kept, as many as the products and units it adds.
+ */
+async function catalogRows(file: ImportSource, columns: readonly string[], required: readonly string[], subject: string): Promise<Row[]> {
+  const problems = new ProblemList();
+  const rows: Row[] = [];
+  for await (const slice of importRows(file, catalogColumns(columns, required), problems, (listed) => new CatalogImportError(listed, subject)))
+    rows.push(...slice);
+  if (problems.any) throw new CatalogImportError(problems.listed, subject, problems.total);
+  return rows;
+}
 
 const byLowerName = <T extends { name: string }>(rows: T[]) => new Map(rows.map((r) => [r.name.toLowerCase(), r]));
 
@@ -42,10 +61,10 @@ async function productsByCode(tx: Tx, companyId: number): Promise<Map<string, Kn
 }
 
 /** Adds products (and any categories they name); codes are unique per company. */
-export function importProducts(engine: Engine, companyId: number, csvText: string): Promise<{ products: number; categoriesCreated: number }> {
+export function importProducts(engine: Engine, companyId: number, file: ImportSource): Promise<{ products: number; categoriesCreated: number }> {
   return engine.unit('write', async (tx) => {
     if (!(await tx.get(COMPANY_HELD, [companyId]))) throw noCompanyForImport(companyId, PRODUCT_FILE);
-    const rows = readCsv(csvText, PRODUCT_COLUMNS, REQUIRED_PRODUCT, PRODUCT_FILE);
+    const rows = await catalogRows(file, PRODUCT_COLUMNS, REQUIRED_PRODUCT, PRODUCT_FILE);
     const products = checkedProducts(rows, await productsByCode(tx, companyId), await tx.all<{ id: number; rate_bp: number }>(TAX_RATES, [companyId]));
     const categories = new Map([...byLowerName(await tx.all<{ id: number; name: string }>(CATEGORIES, [companyId]))].map(([k, v]) => [k, v.id]));
     let categoriesCreated = 0;
@@ -72,10 +91,10 @@ export function importProducts(engine: Engine, companyId: number, csvText: strin
 }
 
 /** Adds serialised units in stock; every serial number and IMEI must be new to the company. */
-export function importItemSpecs(engine: Engine, companyId: number, csvText: string): Promise<{ units: number }> {
+export function importItemSpecs(engine: Engine, companyId: number, file: ImportSource): Promise<{ units: number }> {
   return engine.unit('write', async (tx) => {
     if (!(await tx.get(COMPANY_HELD, [companyId]))) throw noCompanyForImport(companyId, ITEM_SPEC_FILE);
-    const rows = readCsv(csvText, ITEM_SPEC_COLUMNS, REQUIRED_ITEM_SPEC, ITEM_SPEC_FILE);
+    const rows = await catalogRows(file, ITEM_SPEC_COLUMNS, REQUIRED_ITEM_SPEC, ITEM_SPEC_FILE);
     const shops = await tx.all<{ id: number; name: string }>(SHOPS, [companyId]);
     const warehouses = await tx.all<{ id: number; name: string; shop_id: number | null }>(WAREHOUSES, [companyId]);
     const judged = judgeUnits(rows, companyId, {

@@ -21,7 +21,7 @@ import {
   type MonthRow,
 } from '../../domain/ledger-months.js';
 import type { Allocation } from '../../domain/receipt-allocation.js';
-import { sql } from '../unit-of-work/sql.js';
+import { dialects, sql } from '../unit-of-work/sql.js';
 import type { Tx } from '../unit-of-work/transaction.js';
 
 const OWN = [
@@ -87,14 +87,32 @@ const DELETE_MONTHS = sql('delete from ledger_months where tenancy_id = ?');
 /** Replaces a tenancy's month rows (after its allocations were derived again). */
 export async function replaceTenancyMonths(tx: Tx, tenancyId: number, rows: readonly MonthRow[]): Promise<void> {
   await tx.run(DELETE_MONTHS, [tenancyId]);
-  const values = rows.map(({ serviceKey, monthKey, month, running }) => [
-    tenancyId,
-    serviceKey,
-    monthKey,
-    ...OWN.map(([, f]) => month[f]),
-    ...RUNNING.map(([, f]) => running[f]),
-  ]);
-  await tx.insertMany('ledger_months', ROW_COLUMNS, values);
+  await insertMonths(tx, [{ tenancyId, months: rows }]);
+}
+
+/** Parameter: the tenancy ids as a JSON array. */
+const DELETE_MONTHS_OF = dialects({
+  sqlite: 'delete from ledger_months where tenancy_id in (select value from json_each(?))',
+  postgres: 'delete from ledger_months where tenancy_id = any(array(select json_array_elements_text($1::json)::bigint))',
+});
+
+/** Replaces the month rows of several tenancies, in one delete and one bulk insert. */
+export async function replaceMonthsOf(tx: Tx, tenancies: readonly { tenancyId: number; months: readonly MonthRow[] }[]): Promise<void> {
+  await tx.run(DELETE_MONTHS_OF, [JSON.stringify(tenancies.map((t) => t.tenancyId))]);
+  await insertMonths(tx, tenancies);
+}
+
+async function insertMonths(tx: Tx, tenancies: readonly { tenancyId: number; months: readonly MonthRow[] }[]): Promise<void> {
+  const values = tenancies.flatMap(({ tenancyId, months }) =>
+    months.map(({ serviceKey, monthKey, month, running }) => [
+      tenancyId,
+      serviceKey,
+      monthKey,
+      ...OWN.map(([, f]) => month[f]),
+      ...RUNNING.map(([, f]) => running[f]),
+    ]),
+  );
+  if (values.length > 0) await tx.insertMany('ledger_months', ROW_COLUMNS, values);
 }
 
 const ALLOCATION_COLUMNS = ['receipt_id', 'tenancy_id', 'receipt_date', 'charge_id', 'charge_date', 'service_id', 'part', 'amount_cents'];
@@ -105,9 +123,20 @@ export async function insertAllocations(
   receipt: { receiptId: number; tenancyId: number; date: number },
   allocations: readonly Allocation[],
 ): Promise<void> {
-  await tx.insertMany(
-    'receipt_allocations',
-    ALLOCATION_COLUMNS,
-    allocations.map((a) => [receipt.receiptId, receipt.tenancyId, receipt.date, a.chargeId, a.chargeDate, a.serviceId, a.part, a.amount]),
+  await insertTenancyAllocations(tx, receipt.tenancyId, [{ ...receipt, allocations }]);
+}
+
+type ReceiptAllocationRows = readonly { receiptId: number; date: number; allocations: readonly Allocation[] }[];
+
+/** Writes receipts' allocations, of one tenancy, in one bulk insert. */
+export function insertTenancyAllocations(tx: Tx, tenancyId: number, receipts: ReceiptAllocationRows): Promise<void> {
+  return insertAllocationsOf(tx, [{ tenancyId, receipts }]);
+}
+
+/** Writes receipts' allocations of several tenancies in one bulk insert. */
+export async function insertAllocationsOf(tx: Tx, tenancies: readonly { tenancyId: number; receipts: ReceiptAllocationRows }[]): Promise<void> {
+  const rows = tenancies.flatMap(({ tenancyId, receipts }) =>
+    receipts.flatMap((r) => r.allocations.map((a) => [r.receiptId, tenancyId, r.date, a.chargeId, a.chargeDate, a.serviceId, a.part, a.amount])),
   );
+  if (rows.length > 0) await tx.insertMany('receipt_allocations', ALLOCATION_COLUMNS, rows);
 }

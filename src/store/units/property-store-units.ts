@@ -21,7 +21,7 @@ export function propertyStoreOn(engine: Engine): PropertyStore {
     prepareStatements: (inputs, onPrepared) => prepareStatements(engine, inputs, onPrepared),
     approveStatement: (input) => approveStatement(engine, input),
     markStatementPaid: (input) => markStatementPaid(engine, input),
-    importLedger: (companyId, kind, csvText) => importLedger(engine, companyId, kind, csvText),
+    importLedger: (companyId, kind, file) => importLedger(engine, companyId, kind, file),
     rederivePendingLedgers: () => rederivePendingLedgers(engine),
     ...mpesaStoreOn(engine),
     ...statementSendStoreOn(engine),

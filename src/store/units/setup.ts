@@ -55,8 +55,8 @@ export function setupStoreOn(engine: Engine): SetupStore {
       });
     },
 
-    importProducts: (companyId, csvText) => importProducts(engine, companyId, csvText),
-    importItemSpecs: (companyId, csvText) => importItemSpecs(engine, companyId, csvText),
+    importProducts: (companyId, file) => importProducts(engine, companyId, file),
+    importItemSpecs: (companyId, file) => importItemSpecs(engine, companyId, file),
 
     companyProfiles: () => engine.unit('read', (tx) => tx.all<CompanyProfile>(PROFILES)),
 

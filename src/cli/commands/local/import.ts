@@ -1,17 +1,17 @@
 /**
  * `shopprop local import <kind> <file>`: a CSV file (header row) into the local store, all or
- * nothing; every bad row is reported with its line and field.
+ * nothing; every bad row is reported with its line and field. The file is read as a stream
+ * (import-file.ts), so its size is not bounded by memory.
  */
-import { readFile } from 'node:fs/promises';
 import { countOf } from '../../../domain/plural.js';
+import type { ImportSource } from '../../../store/import-source.js';
 import type { ShopStore } from '../../../store/shop-store.js';
-import { canonicalEncoding, encodingOfMark } from '../../byte-order-mark.js';
 import { createContext } from '../../context.js';
 import type { GlobalOptions } from '../../global-options.js';
+import { importFileError, openImportFile } from '../../import-file.js';
 import { withLocalStore } from '../../local-store.js';
 import { companyOrPrompt } from '../../required-value.js';
 import { CliUsageError } from '../../usage-error.js';
-import { decodeImportFile, ImportEncodingError } from '../../import-text.js';
 import { IMPORT_KINDS } from './register.js';
 import { type LedgerImportKind } from '../../../store/property-store.js';
 
@@ -46,11 +46,18 @@ export function skippedNote(counts: Readonly<Record<string, number>>): string {
 }
 
 type ImportKind = (typeof IMPORT_KINDS)[number];
-type Importer = (store: ShopStore, companyId: number, csv: string) => Promise<Record<string, number>>;
+
+/**
+ * SQLite's page cache for an import (outside the JS heap): a file's rows and their indexes go in
+ * as one transaction, and SQLite's default 2 MB cache sends most index pages of a large one back
+ * to the disk and reads them again.
+ */
+const IMPORT_PAGE_CACHE_KIB = 64 * 1024;
+type Importer = (store: ShopStore, companyId: number, file: ImportSource) => Promise<Record<string, number>>;
 
 const importers: Record<ImportKind, Importer> = {
-  products: async (store, companyId, csv) => store.importProducts(companyId, csv),
-  specs: async (store, companyId, csv) => store.importItemSpecs(companyId, csv),
+  products: async (store, companyId, file) => store.importProducts(companyId, file),
+  specs: async (store, companyId, file) => store.importItemSpecs(companyId, file),
   landlords: ledger('landlords'),
   properties: ledger('properties'),
   units: ledger('units'),
@@ -62,8 +69,8 @@ const importers: Record<ImportKind, Importer> = {
 };
 
 function ledger(kind: LedgerImportKind): Importer {
-  return async (store, companyId, csv) => {
-    const { imported, alreadyBooked } = await store.importLedger(companyId, kind, csv);
+  return async (store, companyId, file) => {
+    const { imported, alreadyBooked } = await store.importLedger(companyId, kind, file);
     return alreadyBooked > 0 ? { [kind]: imported, alreadyBooked } : { [kind]: imported };
   };
 }
@@ -75,26 +82,15 @@ export async function run(options: { company?: number; encoding?: string } & Glo
   }
   const context = createContext(options);
   const companyId = await companyOrPrompt(context, options.company);
-  let bytes: Buffer;
+  // Read as a stream inside the import's transaction: the file is never held whole.
+  const opened = await openImportFile(context, file, options.encoding);
+  let counts: Record<string, number>;
   try {
-    bytes = await readFile(file);
+    counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, opened.source), { pageCacheKiB: IMPORT_PAGE_CACHE_KIB });
   } catch (error) {
-    throw new CliUsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw importFileError(file, error);
+  } finally {
+    opened.done();
   }
-  // A byte order mark names the file's encoding, whatever --encoding says (unless it names none we know).
-  const marked = encodingOfMark(bytes);
-  const named = canonicalEncoding(options.encoding ?? 'utf-8');
-  const encoding = marked !== undefined && named !== undefined ? marked : options.encoding;
-  if (marked !== undefined && named !== undefined && marked !== named) {
-    context.say(`${file} starts with a ${marked.toUpperCase()} byte order mark, so it is read as ${marked}, not ${options.encoding ?? 'utf-8'}`);
-  }
-  let csv: string;
-  try {
-    csv = decodeImportFile(bytes, encoding);
-  } catch (error) {
-    if (error instanceof ImportEncodingError) throw new CliUsageError(`${file}: ${error.message}`);
-    throw error;
-  }
-  const counts = await withLocalStore(context, (store) => importers[kind as ImportKind](store, companyId, csv));
   context.say(`${importSummary(counts)} from ${file} into company ${companyId}${skippedNote(counts)}`);
 }
