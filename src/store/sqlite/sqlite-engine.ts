@@ -142,44 +142,54 @@ async function inSavepoint<T>(store: Store, work: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Whether a statement's SQLite text numbers its parameters (?1, ?2): better-sqlite3 binds those by key. */
-const numberedStatements = new WeakMap<Sql, boolean>();
-function bound(query: Sql, params: readonly unknown[]): unknown[] {
-  let numbered = numberedStatements.get(query);
-  if (numbered === undefined) numberedStatements.set(query, (numbered = /\?\d/.test(query.sqlite)));
-  return numbered ? [Object.fromEntries(params.map((value, i) => [i + 1, value]))] : (params as unknown[]);
+/** A unit's statement on this connection: prepared once, and whether its text numbers its parameters (?1, ?2: better-sqlite3 binds those by key). */
+interface Bound {
+  statement: SqliteDatabase.Statement;
+  numbered: boolean;
 }
 
 function sqliteTx(store: Store): Tx {
-  const statement = (query: Sql) => prepared(store, query.sqlite);
+  // Found by the statement's identity, one lookup per call: each is declared once, at load.
+  const bound = new WeakMap<Sql, Bound>();
+  const statement = (query: Sql): Bound => {
+    let found = bound.get(query);
+    if (!found) bound.set(query, (found = { statement: prepared(store, query.sqlite), numbered: /\?\d/.test(query.sqlite) }));
+    return found;
+  };
+  const args = (found: Bound, params: readonly unknown[]): unknown[] =>
+    found.numbered ? [Object.fromEntries(params.map((value, i) => [i + 1, value]))] : (params as unknown[]);
   // Each answers with a settled promise from a plain function: an async function (or a closure
   // per call) would cost a promise or an allocation more on every statement of a unit.
   return {
     engine: 'sqlite',
     all<T>(query: Sql, params: readonly unknown[] = []) {
       try {
-        return Promise.resolve(statement(query).all(...bound(query, params)) as T[]);
+        const found = statement(query);
+        return Promise.resolve(found.statement.all(...args(found, params)) as T[]);
       } catch (error) {
         return Promise.reject(error);
       }
     },
     get<T>(query: Sql, params: readonly unknown[] = []) {
       try {
-        return Promise.resolve(statement(query).get(...bound(query, params)) as T | undefined);
+        const found = statement(query);
+        return Promise.resolve(found.statement.get(...args(found, params)) as T | undefined);
       } catch (error) {
         return Promise.reject(error);
       }
     },
     run(query: Sql, params: readonly unknown[] = []) {
       try {
-        return Promise.resolve(statement(query).run(...bound(query, params)).changes);
+        const found = statement(query);
+        return Promise.resolve(found.statement.run(...args(found, params)).changes);
       } catch (error) {
         return Promise.reject(error);
       }
     },
     insertId(query: Sql, params: readonly unknown[]) {
       try {
-        return Promise.resolve(Number(statement(query).run(...bound(query, params)).lastInsertRowid));
+        const found = statement(query);
+        return Promise.resolve(Number(found.statement.run(...args(found, params)).lastInsertRowid));
       } catch (error) {
         return Promise.reject(error);
       }

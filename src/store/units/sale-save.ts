@@ -26,6 +26,7 @@ import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
 import { SALE_HEADER_COLUMNS, type SaleToWrite, type StoredSaleKey, type WrittenSale } from '../tables/sale-to-write.js';
 import { insertSaleInOneStatement } from './sale-insert-postgres.js';
 import { readSaleMpesaFacts } from './sale-mpesa-facts.js';
+import type { SaleMpesaFacts } from '../rules/sale-mpesa-conflict.js';
 import { toLookedUpUnit, UNIT_SALE, type UnitSaleRow } from './unit-sale-query.js';
 import { insertSql, sql, type Sql } from '../unit-of-work/sql.js';
 import type { Engine, Tx } from '../unit-of-work/transaction.js';
@@ -81,6 +82,8 @@ const UNITS = byIds(
   ' {for update of x}',
 );
 const UNIT_WITH_SALE = sql(`${UNIT_SALE} where u.id = ?`);
+/** A sale paid through no channel names no M-Pesa code. */
+const NO_MPESA_FACTS: SaleMpesaFacts = { channelMethod: () => undefined, mpesaCodeHolder: () => undefined };
 
 export async function saveCashSale(engine: Engine, input: SaveCashSaleInput): Promise<SaveCashSaleResult> {
   const prepared = prepareSave(input);
@@ -128,25 +131,21 @@ async function readSaveFacts(tx: Tx, body: SaveCashSaleInput['body'], key: strin
   const idsOf = (pick: (line: (typeof lines)[number]) => number | null | undefined) => [
     ...new Set(lines.flatMap((l) => (pick(l) === null || pick(l) === undefined ? [] : [pick(l)!]))),
   ];
+  // Ids the sale does not name (units, on most sales) are not asked for: no statement, no await.
   const read = async <T extends { id: number }>(query: (ids: readonly number[]) => Sql, ids: number[]) =>
-    new Map(ids.length === 0 ? [] : (await tx.all<T>(query(ids), ids)).map((row) => [row.id, row]));
-  const products = await read<ProductForSale>(
-    PRODUCTS,
-    idsOf((l) => l.itemProductId),
-  );
-  const taxRates = await read<TaxRateForSale & { id: number }>(
-    TAX_RATES,
-    idsOf((l) => l.taxRateId),
-  );
-  const units = await read<UnitForSale>(
-    UNITS,
-    idsOf((l) => l.invItemSpecsId),
-  );
+    new Map((await tx.all<T>(query(ids), ids)).map((row) => [row.id, row]));
+  const none = new Map<number, never>();
+  const productIds = idsOf((l) => l.itemProductId);
+  const taxRateIds = idsOf((l) => l.taxRateId);
+  const unitIds = idsOf((l) => l.invItemSpecsId);
+  const products = productIds.length === 0 ? none : await read<ProductForSale>(PRODUCTS, productIds);
+  const taxRates = taxRateIds.length === 0 ? none : await read<TaxRateForSale & { id: number }>(TAX_RATES, taxRateIds);
+  const units = unitIds.length === 0 ? none : await read<UnitForSale>(UNITS, unitIds);
   const soldMessages = new Map<number, string>();
   for (const unit of units.values()) {
     if (unit.status !== 'in_stock') soldMessages.set(unit.id, await soldUnitMessage(tx, unit.id, company?.time_zone));
   }
-  const mpesa = await readSaleMpesaFacts(tx, body);
+  const mpesa = (body.channelsDto ?? []).length === 0 ? NO_MPESA_FACTS : await readSaleMpesaFacts(tx, body);
   return {
     ...mpesa,
     saleByIdempotencyKey: () => byKey,
