@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { benchExport } from './export.mjs';
 import { benchLateReceipt } from './late-receipt.mjs';
 import { benchMpesaImport } from './mpesa-import.mjs';
+import { benchMonthEnd, monthEndReport } from './month-end.mjs';
 import { benchListRoute } from './list-route.mjs';
 import { machine, ROOT } from './lib.mjs';
 import { benchPaging } from './paging.mjs';
@@ -109,6 +110,9 @@ say(`Target: the late import under ${f0(late.target.lateMs)} ms, process start-u
 say();
 
 say(benchMpesaImport({ runs: quick ? 1 : 3 }));
+say();
+
+say(monthEndReport(await benchMonthEnd({ runs: quick ? 1 : 3 })));
 say();
 
 if (process.argv.includes('--postgres')) await benchPostgres({ quick, say });

@@ -4,7 +4,8 @@
  * rent table (continued on following pages with its header repeated), income, deductions, net
  * amount due, and who prepared and approved it. An INTERIM statement is marked as a draft on
  * every page; a negative FINAL one explains its carried-forward debt (statement-notes.ts).
- * pdfkit costs ~250 ms to import, so it is loaded on first use.
+ * pdfkit costs ~250 ms to import, so it is loaded on first use; the fonts' metrics are parsed
+ * once a process (standard-font-metrics.ts), not once a document.
  *
  * The currency is named once per amount column (under each rent table header, beside each
  * section's title) rather than in every cell: a code in each of the table's narrow cells
@@ -16,6 +17,7 @@ import { dayText } from '../../domain/month-range.js';
 import { toCents } from '../../domain/money.js';
 import { formatAmount } from '../../domain/rent-details-html.js';
 import { TAX_NUMBER_LABEL } from '../../domain/company-identity.js';
+import { keepStandardFontMetrics } from './standard-font-metrics.js';
 import { amountWithCurrency, DRAFT_MARK, draftLine, negativeFinalNote } from './statement-notes.js';
 import { type StatementDocument } from '../../store/property-store.js';
 
@@ -46,6 +48,7 @@ const COLUMNS: Column[] = [
 export async function renderStatementPdf(document: StatementDocument): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Landlord statement ${document.statement.id}` } });
+  keepStandardFontMetrics(doc);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
