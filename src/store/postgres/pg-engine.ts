@@ -123,9 +123,37 @@ async function insertRowOnPostgres(client: pg.PoolClient, table: string, row: Re
   return safeNumber((await client.query(text, Object.values(row))).rows[0].id as bigint);
 }
 
+/** Each table's column types, as PostgreSQL writes them (`bigint`, `character varying(40)`), read once per process. */
+const columnTypes = new Map<string, Promise<Map<string, string>>>();
+const COLUMN_TYPES = `select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+  where attrelid = $1::regclass and attnum > 0 and not attisdropped`;
+
+function typesOf(client: pg.PoolClient, table: string): Promise<Map<string, string>> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    types = client.query(COLUMN_TYPES, [table]).then((result) => new Map(result.rows.map((r: { name: string; type: string }) => [r.name, r.type])));
+    types.catch(() => columnTypes.delete(table));
+    columnTypes.set(table, types);
+  }
+  return types;
+}
+
+const manyNames = new Map<string, string>();
+/** A prepared statement's name for an INSERT ... unnest text, the same for the same text. */
+function manyName(text: string): string {
+  let name = manyNames.get(text);
+  if (name === undefined) manyNames.set(text, (name = `many_${manyNames.size + 1}`));
+  return name;
+}
+
+/** Rows sent to one statement: a few MB of arrays at most. */
+const ROWS_PER_STATEMENT = 20_000;
+
 /**
- * One INSERT of many rows (in chunks well under the 65,535 parameters of a statement); with
- * `ids`, the new ids as RETURNING gives them, which for INSERT ... VALUES is the rows' order.
+ * Many rows in one INSERT ... SELECT FROM unnest(...) per 20,000: one array parameter per
+ * column, so the statement is the same short text whatever the number of rows and PostgreSQL
+ * parses and plans it once per connection (a VALUES list of thousands of rows costs more to plan
+ * than to write). With `ids`, the new ids as RETURNING gives them: unnest's order, the rows'.
  */
 async function insertManyOnPostgres(
   client: pg.PoolClient,
@@ -134,13 +162,18 @@ async function insertManyOnPostgres(
   rows: readonly (readonly unknown[])[],
   ids: boolean,
 ): Promise<number[]> {
-  const perStatement = Math.max(1, Math.floor(30_000 / columns.length));
+  if (rows.length === 0) return [];
+  const types = await typesOf(client, table);
+  const arrays = columns.map((column, c) => {
+    const type = types.get(column);
+    if (type === undefined) throw new Error(`no column ${column} in ${table}`);
+    return `$${c + 1}::${type}[]`;
+  });
+  const text = `insert into ${table} (${columns.join(', ')}) select * from unnest(${arrays.join(', ')})${ids ? ' returning id' : ''}`;
   const written: number[] = [];
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    const placeholders = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`);
-    const text = `insert into ${table} (${columns.join(', ')}) values ${placeholders.join(', ')}${ids ? ' returning id' : ''}`;
-    const result = await client.query(text, chunk.flat());
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const result = await client.query({ name: manyName(text), text, values: columns.map((_, c) => chunk.map((row) => row[c])) });
     if (ids) for (const row of result.rows as { id: bigint | number | string }[]) written.push(safeNumber(row.id as bigint));
   }
   return written;
