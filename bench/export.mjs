@@ -1,12 +1,17 @@
 // Full CSV export of a company's sales, embedded (`shopprop sale list --all --format csv`),
 // against the sqlite3 command-line tool exporting the same rows and columns from the same file.
 // Wall time (median of interleaved runs), peak memory (GNU time's max RSS, the largest of the
-// runs), and per-row cost at 100k and at 1M sales.
+// runs), and per-row cost at 90k and at 900k sales. Then peak memory of the NDJSON and xlsx
+// exports of the same sales at both sizes (xlsx at 900k only with --million: minutes), and how
+// much the peak at 900k is of the peak at 90k: an export's memory must not grow with its rows.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { benchEnv, BIN, demoDatabase, OUT } from './lib.mjs';
+
+// BENCH_BIN: another built copy to measure (the checkout's dist/ may be rebuilt meanwhile).
+const SHOPPROP = process.env.BENCH_BIN ?? BIN;
 
 // The narrow date index, named: left to itself sqlite3 walks the index that holds each sale's
 // JSON text (which only shopprop's list reads) and is slower for it. The last column is each
@@ -24,7 +29,7 @@ const SQLITE_EXPORT = `select id, issue_date, issued_to, issued_to_phone, printf
 
 /** Runs a command under GNU time; returns wall ms and peak RSS in MB. */
 function measured(command, args, env) {
-  const out = join(OUT, 'export-output.csv');
+  const out = join(OUT, 'export-output');
   const started = process.hrtime.bigint();
   const result = spawnSync('/usr/bin/time', ['-f', '%M', 'sh', '-c', `"$0" "$@" > ${out}`, command, ...args], { env, encoding: 'utf8' });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -61,6 +66,8 @@ function medianRun(runs) {
   return [...runs].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((runs.length - 1) / 2)];
 }
 
+const exportArgs = (db, format) => [SHOPPROP, '--db', db, 'sale', 'list', '--company', '1', '--all', '--format', format];
+
 /** Both exports `runs` times, interleaved; the median run of each. */
 function exportBoth(db, rows, runs) {
   const env = benchEnv();
@@ -68,10 +75,10 @@ function exportBoth(db, rows, runs) {
   const sqliteRuns = [];
   // One untimed run of each first: the file in the OS cache for both, and for shopprop a store
   // already at this version's schema and its compiled-code cache written.
-  measured(process.execPath, [BIN, '--db', db, 'sale', 'list', '--company', '1', '--all', '--format', 'csv'], env);
+  measured(process.execPath, exportArgs(db, 'csv'), env);
   measured('sqlite3', ['-csv', '-header', db, SQLITE_EXPORT], env);
   for (let i = 0; i < runs; i++) {
-    cliRuns.push(measured(process.execPath, [BIN, '--db', db, 'sale', 'list', '--company', '1', '--all', '--format', 'csv'], env));
+    cliRuns.push(measured(process.execPath, exportArgs(db, 'csv'), env));
     sqliteRuns.push(measured('sqlite3', ['-csv', '-header', db, SQLITE_EXPORT], env));
   }
   const cliRun = { ...medianRun(cliRuns), peakMb: Math.max(...cliRuns.map((run) => run.peakMb)) };
@@ -85,24 +92,37 @@ function exportBoth(db, rows, runs) {
   };
 }
 
-export async function benchExport({ withMillion = true } = {}) {
+/** Peak RSS in MB of one export in `format`. */
+function peakOf(db, format) {
+  return measured(process.execPath, exportArgs(db, format), benchEnv()).peakMb;
+}
+
+export async function benchExport({ quick = false, withMillion = false } = {}) {
   const db100k = demoDatabase(100);
+  const db1m = multipliedDatabase(10);
   const count = (file) => {
     const db = new Sqlite(file, { readonly: true });
     const n = db.prepare('select count(*) as n from cash_sales where company_id = 1').get().n;
     db.close();
     return n;
   };
-  const at100k = exportBoth(db100k, count(db100k), 5);
-  const result = { at100k, targets: { ratio: 3, peakMb: 150, perRowGrowth: 1.5 } };
-  if (withMillion) {
-    const db1m = multipliedDatabase(10);
-    const at1m = exportBoth(db1m, count(db1m), 3);
-    result.at1m = at1m;
-    result.perRowGrowth = at1m.cli.microsPerRow / at100k.cli.microsPerRow;
+  const at100k = exportBoth(db100k, count(db100k), quick ? 3 : 5);
+  const at1m = exportBoth(db1m, count(db1m), quick ? 1 : 3);
+  const peaks = { csv: [at100k.cli.peakMb, at1m.cli.peakMb] };
+  for (const format of ['ndjson', 'xlsx']) {
+    peaks[format] = [peakOf(db100k, format), format === 'xlsx' && !withMillion ? undefined : peakOf(db1m, format)];
   }
-  return result;
+  return {
+    at100k,
+    at1m,
+    perRowGrowth: at1m.cli.microsPerRow / at100k.cli.microsPerRow,
+    // Peak MB at 90k and 900k per format, and the second over the first.
+    peaks: Object.fromEntries(
+      Object.entries(peaks).map(([format, [small, large]]) => [format, { small, large, growth: large === undefined ? undefined : large / small }]),
+    ),
+    targets: { ratio: 2, peakMb: 120, peakGrowth: 1.2, perRowGrowth: 1.5 },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)
-  console.log(JSON.stringify(await benchExport({ withMillion: process.argv.includes('--million') }), null, 2));
+  console.log(JSON.stringify(await benchExport({ quick: process.argv.includes('--quick'), withMillion: process.argv.includes('--million') }), null, 2));
