@@ -1,11 +1,12 @@
 // Bundles the CLI and the local server into dist/:
 //   cli/start.cjs                     what bin/shopprop.js (CommonJS) requires
 //   cli/core.cjs                      the command definitions and parsing, loaded with a V8 code cache
-//   cli/commands/<group>/<name>.js    each command's module (ES modules sharing chunks), run on use
+//   cli/commands.cjs                  every command's module, loaded with a V8 code cache when one runs
+//   cli/vendor/<package>.cjs          the HTTP client, the prompts and the mailer, required on first use
 //   server/embedded-server.cjs        the in-process server, loaded with a V8 code cache
 //   server/standalone.js              the server on a port
 // Pure-JS dependencies are bundled in: Node's ES module loader pays per file, and fastify,
-// ajv and their kin are hundreds of files. Each command still loads only its own chunks.
+// ajv and their kin are hundreds of files. A command initialises only its own modules.
 // Kept outside: the native SQLite addon, pdfkit, which reads its font files from disk,
 // exceljs (with its zip and XML kin), loaded only by an xlsx export, and the API page's
 // @fastify/swagger-ui (which serves Swagger UI's files from its own folder) with @fastify/swagger.
@@ -36,14 +37,17 @@ function dropUnusedRequireBanners(dir) {
 }
 
 /**
- * A file compiled by vm.Script (the code-cached server) cannot import(): an external loaded that
- * way (pdfkit, for statement PDFs) is required instead, which is what importing CommonJS gives.
+ * A file compiled by vm.Script (the code-cached server and command modules) cannot import(): an
+ * external loaded that way (pdfkit, for statement PDFs) or a Node built-in is required instead,
+ * which is what importing CommonJS gives.
  */
 const dynamicImportsAsRequire = {
   name: 'dynamic-imports-as-require',
   setup(b) {
     b.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === 'dynamic-import' && external.includes(args.path) ? { path: args.path, namespace: 'required-external' } : undefined,
+      args.kind === 'dynamic-import' && (external.includes(args.path) || args.path.startsWith('node:'))
+        ? { path: args.path, namespace: 'required-external' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'required-external' }, (args) => ({
       contents: `module.exports = require(${JSON.stringify(args.path)});`,
@@ -99,29 +103,94 @@ for (const [input, { imports }] of Object.entries(core.metafile.inputs)) {
   if (dynamic) throw new Error(`${input} imports ${dynamic.path} dynamically: the code-cached command definitions cannot (commands load through lazyAction)`);
 }
 
-// What bin/shopprop.js requires: loads the definitions and imports a command's module when it
-// runs; one CommonJS file, so that a start loads no ES module unless a command runs.
+// What bin/shopprop.js requires: loads the definitions, and the command modules when a command
+// runs; one CommonJS file, so that a start loads no ES module.
 await build({
   ...common,
   entryPoints: { 'cli/start': 'src/cli/start.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  define: { __CLI_CORE_FILE__: JSON.stringify('core.cjs') },
+  define: { __CLI_CORE_FILE__: JSON.stringify('core.cjs'), __CLI_COMMANDS_FILE__: JSON.stringify('commands.cjs') },
 });
 
-// Each command's module (lazyAction's 'group/name' is dist/cli/commands/group/name.js), the
-// standalone server, and their shared chunks.
-const commandModules = Object.fromEntries(
-  readdirSync('src/cli/commands', { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'register.ts')
-    .map((entry) => {
-      const id = `${entry.parentPath.replaceAll('\\', '/').replace(/^src\/cli\/commands\//, '')}/${entry.name.slice(0, -3)}`;
-      return [`cli/commands/${id}`, `src/cli/commands/${id}.ts`];
-    }),
-);
+/**
+ * The embedded server's module, which src/server/embedded.ts imports only when run from source:
+ * the built command modules load dist/server/embedded-server.cjs instead, so it is not bundled.
+ */
+const serverLoadedFromItsOwnFile = {
+  name: 'server-loaded-from-its-own-file',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/embedded-server\.js$/ }, (args) =>
+      /[\\/]src[\\/]server[\\/]embedded\.ts$/.test(args.importer) ? { path: args.path, namespace: 'server-loaded-from-its-own-file' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'server-loaded-from-its-own-file' }, () => ({
+      contents: "throw new Error('the built CLI loads the embedded server from dist/server/embedded-server.cjs');",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Large packages only some runs use (the HTTP client of remote mode, the prompts, the mailer)
+ * are files of their own, required from the command modules' file when first used: a code
+ * cache's loading grows with the file it was made from, whatever part of it runs.
+ */
+const VENDOR = { undici: 'undici', '@inquirer/prompts': 'inquirer-prompts', nodemailer: 'nodemailer' };
+const vendorFiles = {
+  name: 'vendor-files',
+  setup(b) {
+    b.onResolve({ filter: /^(undici|@inquirer\/prompts|nodemailer)$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, namespace: 'vendor-file' } : { path: `./vendor/${VENDOR[args.path]}.cjs`, external: true },
+    );
+    b.onResolve({ filter: /.*/, namespace: 'vendor-file' }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor-file' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(`./vendor/${VENDOR[args.path]}.cjs`)});`,
+      loader: 'js',
+    }));
+  },
+};
 await build({
   ...common,
-  entryPoints: { ...commandModules, 'server/standalone': 'src/server/standalone.ts' },
+  entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([name, file]) => [`cli/vendor/${file}`, name])),
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+});
+
+// Every command's module (lazyAction's 'group/name') in one CommonJS file, loaded with a V8 code
+// cache (src/cli/start.ts): its `commands` map imports each module when its command runs, and
+// esbuild initialises a module only when it is imported, so a command runs only its own. One
+// ES module file per command with shared chunks cost a first page more CPU (Node's module
+// loader pays per file, and its compile cache lacks the functions compiled lazily).
+const commandIds = readdirSync('src/cli/commands', { withFileTypes: true, recursive: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && entry.name !== 'register.ts')
+  .map((entry) => `${entry.parentPath.replaceAll('\\', '/').replace(/^src\/cli\/commands\//, '')}/${entry.name.slice(0, -3)}`)
+  .sort();
+const commands = await build({
+  ...common,
+  metafile: true,
+  stdin: {
+    contents: `export const commands = {\n${commandIds.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`./${id}.ts`)}),`).join('\n')}\n};\n`,
+    resolveDir: 'src/cli/commands',
+    sourcefile: 'src/cli/commands/index.ts',
+    loader: 'ts',
+  },
+  outdir: undefined,
+  outfile: 'dist/cli/commands.cjs',
+  format: 'cjs',
+  // The file's folder is dist/cli, and embedded.ts finds the server by import.meta.url.
+  define: { __SHOPPROP_VERSION__: version, __EMBEDDED_SERVER_FILE__: JSON.stringify('../server/embedded-server.cjs'), 'import.meta.url': '__fileUrl' },
+  banner: { js: "var __fileUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [compilersGivenByTheApp, lazyBuiltins, vendorFiles, dynamicImportsAsRequire, serverLoadedFromItsOwnFile],
+});
+for (const [input, { imports }] of Object.entries(commands.metafile.inputs)) {
+  const left = imports.find((i) => i.kind === 'dynamic-import' && i.external);
+  if (left) throw new Error(`${input} imports ${left.path} dynamically, which the code-cached command modules cannot do`);
+}
+
+// The standalone server and its chunks.
+await build({
+  ...common,
+  entryPoints: { 'server/standalone': 'src/server/standalone.ts' },
   splitting: true,
   format: 'esm',
   // Chunks are written to dist/ itself, so the server file is ./server/ from any of them.

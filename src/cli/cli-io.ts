@@ -40,8 +40,8 @@ export function processIO(): CliIO {
 /**
  * The run in progress: the process's own for the binary, the test's for each main() call in
  * tests. Kept on globalThis because the built CLI holds this module twice: once in the parsing
- * bundle (dist/cli/core.cjs, which calls main) and once in the command chunks, which are
- * separate ES modules.
+ * bundle (dist/cli/core.cjs, which calls main) and once in the command modules' file
+ * (dist/cli/commands.cjs).
  */
 const RUN = Symbol.for('shopprop.cli-io');
 type WithRun = typeof globalThis & { [RUN]?: CliIO };

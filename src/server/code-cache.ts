@@ -51,12 +51,12 @@ function checksum(data: Buffer): Buffer | undefined {
 const hex = (n: number) => n.toString(16).padStart(8, '0');
 
 /** The cache of this file as it is now, for this Node and its flags: any change is another name. */
-function cacheFileOf(file: string, cacheDir: string): { cacheFile: string; prefix: string } {
+function cacheFileOf(file: string, cacheDir: string, name = basename(file)): { cacheFile: string; prefix: string } {
   const { size, mtimeMs } = statSync(file);
   const place = hex(hashText(file));
   const key = [size, mtimeMs, process.version, process.arch, process.execArgv.join(' ')].join('\0');
   const version = hex(hashText(key)) + hex(hashText(key, 0x01000193));
-  const prefix = `${basename(file)}-${place}-`;
+  const prefix = `${name}-${place}-`;
   return { cacheFile: join(cacheDir, `${prefix}${version}.v8cache`), prefix };
 }
 
@@ -97,6 +97,11 @@ function writeCache(cacheFile: string, prefix: string, data: Buffer): void {
 export interface CodeCacheOptions {
   env?: Env;
   cacheDir?: string;
+  /**
+   * The cache's name, the file's by default. A file run in several ways (the command modules'
+   * file, one command per run) keeps a cache for each, so each holds the functions its way compiled.
+   */
+  cacheName?: string;
   /** When to write a new cache; by default at the exit of the process, when the run's functions are compiled. */
   atExit?: (write: () => void) => void;
 }
@@ -114,7 +119,7 @@ export function loadWithCodeCache(file: string, options: CodeCacheOptions = {}):
   if (env.SHOPPROP_BENCH_NODE_CACHE_ONLY) return { exports: createRequire(file)(file) as unknown, cacheUsed: false };
   const source = readFileSync(file, 'utf8');
   const useCache = !env.NODE_DISABLE_COMPILE_CACHE;
-  const { cacheFile, prefix } = cacheFileOf(file, options.cacheDir ?? defaultCacheDir(env));
+  const { cacheFile, prefix } = cacheFileOf(file, options.cacheDir ?? defaultCacheDir(env), options.cacheName);
   const cachedData = useCache ? readCache(cacheFile) : undefined;
   // Node's own CommonJS wrapper, so the file runs as require() would run it.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });

@@ -1,6 +1,6 @@
 /**
  * The command definitions and the embedded server start from code caches in the user's cache
- * directory (ours for those two CommonJS files, Node's for the command modules): the first run writes them, later runs use them, and the answers are the same with,
+ * directory (ours for the CommonJS files, Node's for the dependencies outside them): the first run writes them, later runs use them, and the answers are the same with,
  * without or despite them.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,9 @@ describe('embedded start-up with a code cache', () => {
     expect(JSON.parse(first.stdout)).toHaveLength(50);
     expect(caches()).toHaveLength(1);
     expect(cached().filter((name) => name.startsWith('core.cjs-'))).toHaveLength(1);
-    // Node's own compile cache holds the command's ES modules, in a folder named for this Node.
+    // The command modules' file keeps a cache for the command that ran.
+    expect(cached().filter((name) => name.startsWith('commands.cjs-sale.list-'))).toHaveLength(1);
+    // Node's own compile cache holds the files left outside the bundles, in a folder named for this Node.
     const nodeCache = cached().filter((name) => name.startsWith(`${process.version}-`));
     expect(nodeCache).toHaveLength(1);
     expect(readdirSync(join(cacheDir, 'shopprop', nodeCache[0]!)).length).toBeGreaterThan(0);

@@ -51,6 +51,22 @@ describe('loadWithCodeCache', () => {
     expect(caches()).toHaveLength(1);
   });
 
+  it('keeps a cache for each name given to one file, each used by its own next load', () => {
+    const { file, options, exit, caches } = fixture(SOURCE);
+    expect(loadWithCodeCache(file, { ...options, cacheName: 'module.cjs-sale.list' }).cacheUsed).toBe(false);
+    exit();
+    expect(loadWithCodeCache(file, { ...options, cacheName: 'module.cjs-sale.items' }).cacheUsed).toBe(false);
+    exit();
+    expect(
+      caches()
+        .map((name) => name.split('-').slice(0, 2).join('-'))
+        .sort(),
+    ).toEqual(['module.cjs-sale.items', 'module.cjs-sale.list']);
+    expect(loadWithCodeCache(file, { ...options, cacheName: 'module.cjs-sale.list' }).cacheUsed).toBe(true);
+    expect(loadWithCodeCache(file, { ...options, cacheName: 'module.cjs-sale.items' }).cacheUsed).toBe(true);
+    expect(caches()).toHaveLength(2);
+  });
+
   it('takes module.exports assigned whole', () => {
     const { file, options } = fixture('module.exports = function answer() { return 42; };\n');
     expect((loadWithCodeCache(file, options).exports as () => number)()).toBe(42);
