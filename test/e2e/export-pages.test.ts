@@ -75,18 +75,20 @@ describe('-o FILE.xlsx of many pages', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(file);
       const sheet = book.worksheets[0]!;
-      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-      expect(sheet.rowCount).toBe(records.length + (columns.columns.some((column) => column.total) ? 2 : 1));
+      // A title row (the table's heading), the header, the rows and the totals row.
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+      expect(sheet.getRow(1).font).toMatchObject({ bold: true });
+      expect(sheet.rowCount).toBe(records.length + (columns.columns.some((column) => column.total) ? 3 : 2));
       expect(csvRows).toHaveLength(records.length);
       const shown = keys!.map((key) => columns.columns.find((column) => column.key === key)!);
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(shown.map((column) => column.header));
-      expect(sheet.getRow(1).font).toMatchObject({ bold: true });
+      expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(shown.map((column) => column.header));
+      expect(sheet.getRow(2).font).toMatchObject({ bold: true });
       records.forEach((record, index) => {
-        const row = sheet.getRow(index + 2);
+        const row = sheet.getRow(index + 3);
         shown.forEach((column, at) => {
           const cell = row.getCell(at + 1);
           const value = record[column.key];
-          const where = `row ${index + 2} ${column.key}`;
+          const where = `row ${index + 3} ${column.key}`;
           if (value === null || value === undefined) return expect(cell.value ?? null, where).toBeNull();
           switch (column.kind) {
             case 'money':
@@ -107,7 +109,7 @@ describe('-o FILE.xlsx of many pages', () => {
           }
         });
       });
-      const totals = sheet.getRow(records.length + 2);
+      const totals = sheet.getRow(records.length + 3);
       expect(totals.font).toMatchObject({ bold: true });
       shown.forEach((column, at) => {
         if (!column.total) return;

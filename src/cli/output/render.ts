@@ -32,7 +32,7 @@ export interface RenderOptions {
   width?: number;
   /** Told which table columns were left out to fit the width. */
   onDropped?: (keys: readonly string[], headers: readonly string[]) => void;
-  /** Lines printed above a table (what the report is of); other formats leave them out, but xlsx names its sheet from them. */
+  /** Lines printed above a table (what the report is of); other formats leave them out, but xlsx names its sheet from them and heads it with them. */
   heading?: readonly string[];
   /** The xlsx sheet's name; default the heading's report and month, else what a record is (sheet-name.ts). */
   sheetName?: string;
@@ -100,7 +100,9 @@ export async function renderRecords(records: RecordSource, out: NodeJS.WritableS
     case 'xlsx': {
       const [{ writeXlsx }, { sheetNameFor }] = await Promise.all([import('./xlsx-writer.js'), import('./sheet-name.js')]);
       const sheetName = opts.sheetName ?? sheetNameFor(opts.heading, opts.columns.name);
-      return writeXlsx(records, out, columns, { sheetName, timeZone: zoneOf(opts), totals: opts.totals, totalLabel: opts.totalLabel });
+      // The title says what the table's heading says; a list without one is titled by its sheet's name.
+      const title = opts.heading?.length ? opts.heading : [sheetName];
+      return writeXlsx(records, out, columns, { sheetName, title, timeZone: zoneOf(opts), totals: opts.totals, totalLabel: opts.totalLabel });
     }
     case 'table': {
       const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;

@@ -1,12 +1,13 @@
 /**
- * Records as an Excel workbook (xlsx), one sheet named for the report and its month, the
- * columns headed as the table heads them (CSV keeps the field names, for scripts; a workbook is
+ * Records as an Excel workbook (xlsx), one sheet named for the report and its month, above
+ * its rows a title (what the table's heading says: the report, the company, the filters, the
+ * period), the columns headed as the table heads them (CSV keeps the field names, for scripts; a workbook is
  * read by people), and under the rows a totals row where the table has one, its money summed in
  * cents as the rows stream past. Each cell is typed as a spreadsheet wants it.
  * Money is a number shown with two decimals and thousands separators, dates are dates (the
  * company's wall-clock time), counts and ids are numbers, and text (IMEIs, phone numbers,
  * account codes) is text, so 350123456789012 never becomes 3.5E+14 and 0712345678 keeps its
- * zero. The header and totals rows are bold; the header is frozen. A text cell in xlsx is never
+ * zero. The title, header and totals rows are bold; the title and header stay in view. A text cell in xlsx is never
  * a formula, so the CSV apostrophe guard is not needed here.
  *
  * Written with exceljs's streaming writer: each row is committed (serialised into the zip) as
@@ -25,6 +26,8 @@ import { isRecordPages, writeChunk, type RecordSource } from './write.js';
 export interface XlsxOptions {
   /** The sheet's name (Excel allows 31 characters, without : \ / ? * [ ]). */
   sheetName: string;
+  /** Lines above the header row, one row each: who and what the sheet covers. */
+  title?: readonly string[];
   /** IANA zone whose wall-clock time date cells show. */
   timeZone: string;
   /** A totals row under the rows, summing the money columns marked `total` (when any is shown). */
@@ -53,12 +56,19 @@ type CellValue = string | number | Date | null;
 export async function writeXlsx(records: RecordSource, out: NodeJS.WritableStream, columns: readonly Column[], opts: XlsxOptions): Promise<number> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: keptOpen(out), useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(safeSheetName(opts.sheetName), { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
+  const title = opts.title ?? [];
+  const sheet = workbook.addWorksheet(safeSheetName(opts.sheetName), { views: [{ state: 'frozen', ySplit: title.length + 1, xSplit: 0 }] });
   sheet.columns = columns.map((column) => ({
     key: column.key,
     width: widthOf(column),
     style: column.kind === 'money' ? { numFmt: MONEY_FORMAT } : column.kind === 'date' ? { numFmt: DATE_FORMAT } : {},
   }));
+  for (const line of title) {
+    // Typed as text in the first cell: a title is never a number or a date.
+    const row = sheet.addRow([textCell(line)]);
+    row.font = { bold: true, size: 13 };
+    row.commit();
+  }
   const header = sheet.addRow(columns.map((column) => column.header));
   header.font = { bold: true };
   header.commit();

@@ -37,16 +37,17 @@ describe('-o FILE.xlsx', () => {
     expect(written.stderr).toContain(`wrote ${sales.length.toLocaleString('en-US')} records to ${file}`);
     const sheet = await sheetOf(file);
     expect(sheet.name).toBe('Cash sales');
-    // The rows, then the totals row of the whole list.
-    expect(sheet.rowCount).toBe(sales.length + 2);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // The title (the table's heading), the header, the rows, then the totals row of the whole list.
+    expect(sheet.getRow(1).getCell(1).value).toMatch(/^Cash sales · company 1/);
+    expect(sheet.rowCount).toBe(sales.length + 3);
+    const header = (sheet.getRow(2).values as unknown[]).slice(1);
     const fields = Object.keys(sales[0]!);
     expect(header).toHaveLength(fields.length);
     expect(header.slice(0, 4)).toEqual(['ID', 'Date', 'Customer', 'Phone']);
     const column = (key: string) => fields.indexOf(key) + 1;
     for (const index of [0, 137, sales.length - 1]) {
       const sale = sales[index]!;
-      const row = sheet.getRow(index + 2);
+      const row = sheet.getRow(index + 3);
       expect(row.getCell(column('id')).value).toBe(sale.id);
       expect(row.getCell(column('totalAmount')).value).toBe(sale.totalAmount);
       expect(row.getCell(column('totalAmount')).numFmt).toBe('#,##0.00');
@@ -54,8 +55,8 @@ describe('-o FILE.xlsx', () => {
       // Nairobi is UTC+3 all year: the sheet's date is the instant three hours on.
       expect((row.getCell(column('issueDate')).value as Date).getTime()).toBe((sale.issueDate as number) + 3 * 3_600_000);
     }
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    const totals = sheet.getRow(sales.length + 2);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+    const totals = sheet.getRow(sales.length + 3);
     expect(totals.getCell(column('id')).value).toBe('Total');
     const centsOf = (key: string) => sales.reduce((sum, sale) => sum + Math.round((sale[key] as number) * 100), 0);
     for (const key of ['totalAmount', 'amountPaid', 'balance']) expect(Math.round((totals.getCell(column(key)).value as number) * 100), key).toBe(centsOf(key));
@@ -68,11 +69,12 @@ describe('-o FILE.xlsx', () => {
     const rows = JSON.parse((await cli([...args, '--format', 'json'])).stdout) as Record<string, number>[];
     const sheet = await sheetOf(file);
     expect(sheet.name).toBe('Paid and balance October 2026');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(sheet.getRow(1).getCell(1).value).toMatch(/^Paid and balance · .*zone 1.*October 2026/);
+    const header = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(header).toContain('Tenant');
     expect(header).toContain('Total c/f');
-    expect(sheet.rowCount).toBe(rows.length + 2);
-    const totals = sheet.getRow(rows.length + 2);
+    expect(sheet.rowCount).toBe(rows.length + 3);
+    const totals = sheet.getRow(rows.length + 3);
     const cf = header.indexOf('Total c/f') + 1;
     expect(Math.round((totals.getCell(cf).value as number) * 100)).toBe(rows.reduce((sum, row) => sum + Math.round(row.totalCf! * 100), 0));
 
@@ -87,10 +89,10 @@ describe('-o FILE.xlsx', () => {
     expect(written.code, written.stderr).toBe(0);
     const units = JSON.parse((await cli(['receipt', 'specs', '--company', '1', '--limit', '5', '--format', 'json'])).stdout) as { imei1: string }[];
     const sheet = await sheetOf(file);
-    const imei = (sheet.getRow(1).values as unknown[]).indexOf('IMEI 1');
+    const imei = (sheet.getRow(2).values as unknown[]).indexOf('IMEI 1');
     expect(units[0]!.imei1).toMatch(/^\d{15}$/);
-    expect(sheet.getRow(2).getCell(imei).value).toBe(units[0]!.imei1);
-    expect(sheet.getRow(2).getCell(imei).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(3).getCell(imei).value).toBe(units[0]!.imei1);
+    expect(sheet.getRow(3).getCell(imei).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('is refused on a terminal, naming -o', async () => {

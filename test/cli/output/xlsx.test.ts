@@ -57,8 +57,8 @@ describe('xlsx output', () => {
       refNo: null,
     };
     const { sheet } = await workbookOf([sale], cashSaleColumns, ['id', 'issueDate', 'issuedTo', 'issuedToPhone', 'totalAmount', 'balance', 'refNo']);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Date', 'Customer', 'Phone', 'Total', 'Balance', 'Ref no']);
-    const row = sheet.getRow(2);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'ID', 'Date', 'Customer', 'Phone', 'Total', 'Balance', 'Ref no']);
+    const row = sheet.getRow(3);
     expect(row.getCell(1).value).toBe(7);
     const date = row.getCell(2);
     expect(date.type).toBe(ExcelJS.ValueType.Date);
@@ -90,15 +90,15 @@ describe('xlsx output', () => {
       totalLabel: (n) => (n < 10 ? 'Page total' : 'Total'),
     });
     expect(written).toBe(3);
-    expect(sheet.rowCount).toBe(5);
-    const totals = sheet.getRow(5);
+    expect(sheet.rowCount).toBe(6);
+    const totals = sheet.getRow(6);
     expect(totals.values).toEqual([undefined, 'Page total', 1234.8, 0.15]);
     expect(totals.getCell(2).numFmt).toBe('#,##0.00');
     expect(totals.font?.bold).toBe(true);
 
-    expect((await workbookOf(sales, cashSaleColumns, ['id', 'issuedTo'], { totals: true })).sheet.rowCount).toBe(4);
-    expect((await workbookOf([], cashSaleColumns, ['id', 'totalAmount'], { totals: true })).sheet.rowCount).toBe(1);
-    expect((await workbookOf(sales, cashSaleColumns, ['id', 'totalAmount'])).sheet.rowCount).toBe(4);
+    expect((await workbookOf(sales, cashSaleColumns, ['id', 'issuedTo'], { totals: true })).sheet.rowCount).toBe(5);
+    expect((await workbookOf([], cashSaleColumns, ['id', 'totalAmount'], { totals: true })).sheet.rowCount).toBe(2);
+    expect((await workbookOf(sales, cashSaleColumns, ['id', 'totalAmount'])).sheet.rowCount).toBe(5);
   });
 
   it('names the sheet for the report and its month, from the heading a table prints, else for what a record is', async () => {
@@ -115,15 +115,28 @@ describe('xlsx output', () => {
   it('keeps IMEIs as text, every digit', async () => {
     const unit = { id: 1, imei1: '356805120010535', imei2: '86012342509234212', serialNo: '000123', salePrice: 2499 };
     const { sheet } = await workbookOf([unit], itemSpecColumns, ['id', 'imei1', 'imei2', 'serialNo', 'salePrice']);
-    const row = sheet.getRow(2);
+    const row = sheet.getRow(3);
     expect([row.getCell(2).value, row.getCell(3).value, row.getCell(4).value]).toEqual(['356805120010535', '86012342509234212', '000123']);
     expect(row.getCell(2).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('freezes the header row and makes it bold', async () => {
     const { sheet } = await workbookOf([{ id: 1 }], cashSaleColumns, ['id']);
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+    expect(sheet.getRow(2).font?.bold).toBe(true);
+  });
+
+  it('heads the sheet with what the table heading says, a row a line, else with the sheet name', async () => {
+    const heading = ['M-Pesa till reconciliation · company 1 · 1 to 30 September 2026', 'Findings'];
+    const { sheet } = await workbookOf([{ id: 1 }], cashSaleColumns, ['id'], { heading });
+    expect([sheet.getRow(1).getCell(1).value, sheet.getRow(2).getCell(1).value]).toEqual(heading);
     expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getRow(3).values).toEqual([undefined, 'ID']);
+    expect(sheet.getRow(4).getCell(1).value).toBe(1);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
+    const untitled = (await workbookOf([{ id: 1 }], cashSaleColumns, ['id'])).sheet;
+    expect(untitled.getRow(1).getCell(1).value).toBe('Cash sales');
+    expect(untitled.getRow(1).getCell(1).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('writes every page of a paged source, in order, and leaves the output stream open for its owner', async () => {
@@ -132,15 +145,15 @@ describe('xlsx output', () => {
     }
     const { sheet, sink, written } = await workbookOf({ pages: pages() }, cashSaleColumns, ['id', 'totalAmount']);
     expect(written).toBe(2000);
-    expect(sheet.rowCount).toBe(2001);
-    expect(sheet.getRow(2001).getCell(1).value).toBe(2000);
-    expect(sheet.getRow(2001).getCell(2).value).toBe(19.99);
+    expect(sheet.rowCount).toBe(2002);
+    expect(sheet.getRow(2002).getCell(1).value).toBe(2000);
+    expect(sheet.getRow(2002).getCell(2).value).toBe(19.99);
     expect(sink.ended).toBe(false);
   });
 
   it('replaces characters XML cannot carry, so the workbook opens', async () => {
     const { sheet } = await workbookOf([{ id: 1, notes: 'a\u0001b\tc' }], cashSaleColumns, ['id', 'notes']);
-    expect(sheet.getRow(2).getCell(2).value).toBe('a\ufffdb\tc');
+    expect(sheet.getRow(3).getCell(2).value).toBe('a\ufffdb\tc');
   });
 
   it('is chosen by -o report.xlsx, and refused on a terminal', async () => {
