@@ -56,6 +56,25 @@ const dynamicImportsAsRequire = {
   },
 };
 
+/**
+ * node:crypto costs a start about 4 ms to load, and an embedded read uses none of it (the store's
+ * units import it for tokens, passwords and digests): our own imports of it get functions that
+ * load it on their first call. A name not listed here fails the build.
+ */
+const CRYPTO_FUNCTIONS = ['createHash', 'createHmac', 'randomBytes', 'randomUUID', 'scrypt', 'timingSafeEqual'];
+const cryptoOnFirstCall = {
+  name: 'crypto-on-first-call',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?crypto$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) && args.kind === 'import-statement' ? { path: 'node:crypto', namespace: 'crypto-on-first-call' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'crypto-on-first-call' }, () => ({
+      contents: CRYPTO_FUNCTIONS.map((name) => `export function ${name}(...args) { return require('node:crypto').${name}(...args); }`).join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 const dist = new URL('../dist', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
 const common = {
@@ -81,7 +100,7 @@ const server = await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   define: { __SHOPPROP_VERSION__: version },
-  plugins: [compilersGivenByTheApp, lazyBuiltins, dynamicImportsAsRequire],
+  plugins: [compilersGivenByTheApp, lazyBuiltins, dynamicImportsAsRequire, cryptoOnFirstCall],
 });
 for (const [input, { imports }] of Object.entries(server.metafile.inputs)) {
   const left = imports.find((i) => i.kind === 'dynamic-import' && i.external);
@@ -180,7 +199,7 @@ const commands = await build({
   // The file's folder is dist/cli, and embedded.ts finds the server by import.meta.url.
   define: { __SHOPPROP_VERSION__: version, __EMBEDDED_SERVER_FILE__: JSON.stringify('../server/embedded-server.cjs'), 'import.meta.url': '__fileUrl' },
   banner: { js: "var __fileUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [compilersGivenByTheApp, lazyBuiltins, vendorFiles, dynamicImportsAsRequire, serverLoadedFromItsOwnFile],
+  plugins: [compilersGivenByTheApp, lazyBuiltins, vendorFiles, dynamicImportsAsRequire, serverLoadedFromItsOwnFile, cryptoOnFirstCall],
 });
 for (const [input, { imports }] of Object.entries(commands.metafile.inputs)) {
   const left = imports.find((i) => i.kind === 'dynamic-import' && i.external);
