@@ -1,8 +1,9 @@
 /**
- * What a ledger import file amounts to, decided once for every backend: the file's rows are
- * checked against the store's facts (LedgerImportFacts, read by the backend inside its
- * transaction) and become either every problem of the file (line, field, what was expected)
- * or the rows to write, in file order. The backend only reads the facts and writes the plan.
+ * What a ledger import file amounts to, decided once for every backend: the file's rows, a
+ * slice at a time (ledgerPlanner), are checked against the store's facts (LedgerImportFacts,
+ * read by the unit inside its transaction) and the slices before them, and become every problem
+ * of the file (line, field, what was expected) and the rows to write, in file order. The unit
+ * only reads the facts, holds the tenancies a slice names, and writes each slice's plan.
  *
  * One kind per file (header row, RFC 4180); columns (* required):
  *   landlords  code*, name*, email, phone
@@ -97,7 +98,7 @@ export const chargeKey = (tenancyId: number, kind: ChargeKind, serviceId: number
 
 /**
  * The store's rows an import checks against, of one company, read inside the import's
- * transaction: asked as needed (SQLite) or read first (PostgreSQL, pg-ledger-import.ts).
+ * transaction, once, before the first slice.
  */
 export interface LedgerImportFacts {
   /** Code or name (keyColumnOf) -> id. */
