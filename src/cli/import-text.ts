@@ -19,20 +19,23 @@ const UTF8 = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 
 /** The file's text; throws ImportEncodingError for an unknown encoding or bytes that are not UTF-8. */
 export function decodeImportFile(bytes: Uint8Array, encoding = 'utf-8'): string {
-  const label = encoding.trim().toLowerCase();
-  if (!UTF8.has(label)) {
-    let decoder: TextDecoder;
-    try {
-      decoder = new TextDecoder(label);
-    } catch {
-      throw new ImportEncodingError(`unknown encoding "${encoding}"; e.g. utf-8, windows-1252, iso-8859-1, utf-16le`);
-    }
-    return decoder.decode(bytes);
-  }
+  const decoder = otherDecoder(encoding);
+  if (decoder !== undefined) return decoder.decode(bytes);
   const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
   const bad = firstInvalid(text, bytes, hasUtf8Mark(bytes) ? 3 : 0);
   if (bad !== undefined) throw notUtf8(text.slice(0, bad.index), { lines: 0, column: 0 }, bad.byte);
   return text;
+}
+
+/** The decoder of an encoding other than UTF-8 (undefined for UTF-8, which is checked as it is read); throws for an unknown label. */
+function otherDecoder(encoding: string): TextDecoder | undefined {
+  const label = encoding.trim().toLowerCase();
+  if (UTF8.has(label)) return undefined;
+  try {
+    return new TextDecoder(label);
+  } catch {
+    throw new ImportEncodingError(`unknown encoding "${encoding}"; e.g. utf-8, windows-1252, iso-8859-1, utf-16le`);
+  }
 }
 
 const hasUtf8Mark = (bytes: Uint8Array): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -77,14 +80,8 @@ function unfinishedTail(bytes: Buffer): number {
  * and byte as decodeImportFile names.
  */
 export function decodingStream(encoding = 'utf-8'): Transform {
-  const label = encoding.trim().toLowerCase();
-  if (!UTF8.has(label)) {
-    let decoder: TextDecoder;
-    try {
-      decoder = new TextDecoder(label);
-    } catch {
-      throw new ImportEncodingError(`unknown encoding "${encoding}"; e.g. utf-8, windows-1252, iso-8859-1, utf-16le`);
-    }
+  const decoder = otherDecoder(encoding);
+  if (decoder !== undefined) {
     return new Transform({
       readableObjectMode: true,
       transform: (chunk: Buffer, _encoding, done) => done(null, decoder.decode(chunk, { stream: true })),
