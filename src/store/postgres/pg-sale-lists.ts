@@ -3,8 +3,9 @@
  * (issue_date desc, id desc), each record as the JSON text SQLite's list sends
  * (store/sqlite/cash-sale-list.repository.ts: the same keys in the same order, written by
  * store/wire-json.ts as SQLite writes them), so a reply is the same bytes on either backend.
- * Each record's text is written by PostgreSQL (the page's rows come as one text each, nothing
- * to build per field in JavaScript). A page is an OFFSET over the date index, or with `after` a
+ * A sale's text is kept with the sale (the column wire_json, generated from its fields: the
+ * migration 2026-11-27-60-sale-wire-json), as SQLite keeps it in an index; a line's text is
+ * written by PostgreSQL per request. Either way the page's rows come as one text each. A page is an OFFSET over the date index, or with `after` a
  * keyset seek; the company's count is the counter its triggers keep. Page and count are read by
  * one statement.
  */
@@ -13,29 +14,6 @@ import type { CashSaleListFilter, JsonEnvelope, Paging, SaleItemListFilter } fro
 import { numbersOf } from './pg-numbers.js';
 import { int, real, recordSql, text } from './pg-wire-json.js';
 import { statementAlone } from './pg-unit-of-work.js';
-
-/** A sale's record, in SQLite's SALE_RECORD_JSON order (cash-sale-list.repository.ts). */
-const SALE_JSON = recordSql([
-  ['id', int('id')],
-  ['issueDate', int('issue_date')],
-  ['issuedTo', text('issued_to')],
-  ['issuedToPhone', text('issued_to_phone')],
-  ['amountPaid', real('amount_paid_cents', 100)],
-  ['paymentMethod', text('payment_method')],
-  ['transactionType', text('transaction_type')],
-  ['refNo', text('ref_no')],
-  ['receiptNo', text('receipt_no')],
-  ['notes', text('notes')],
-  ['companyId', int('company_id')],
-  ['cashbookId', int('cashbook_id')],
-  ['retailShopId', int('retail_shop_id')],
-  ['userId', int('user_id')],
-  ['totalDiscount', real('total_discount_cents', 100)],
-  ['totalTax', real('total_tax_cents', 100)],
-  ['subTotal', real('sub_total_cents', 100)],
-  ['totalAmount', real('total_amount_cents', 100)],
-  ['balance', real('balance_cents', 100)],
-]);
 
 /** A sale line's record, in SQLite's ITEM_RECORD_JSON order; l is the line, s its sale. */
 const ITEM_JSON = recordSql([
@@ -126,7 +104,7 @@ export async function listCashSalesOnPostgres(pool: pg.Pool, query: CashSaleList
   if (column[1] === undefined) throw new Error('a sale filter needs a company, shop or user');
   const { where, params } = whereOf([column]);
   const all: unknown[] = [...params];
-  const page = `select ${SALE_JSON} as json, issue_date, id from cash_sales where ${where}${pageClause(query, all)}`;
+  const page = `select wire_json as json, issue_date, id from cash_sales where ${where}${pageClause(query, all)}`;
   const count =
     column[0] === 'company_id'
       ? `select coalesce((select count from cash_sale_stats where company_id = $1), 0) as n`

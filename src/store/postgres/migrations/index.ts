@@ -14,6 +14,7 @@ import * as saleMpesaCode from './2026-11-27-20-sale-mpesa-code.js';
 import * as statementSends from './2026-11-27-30-statement-sends.js';
 import * as loginAttempts from './2026-11-27-40-login-attempts.js';
 import * as shopPhone from './2026-11-27-50-shop-phone.js';
+import * as saleWireJson from './2026-11-27-60-sale-wire-json.js';
 
 export const postgresMigrations: Record<string, Migration> = {
   '2026-11-25-01-core': core,
@@ -26,4 +27,5 @@ export const postgresMigrations: Record<string, Migration> = {
   '2026-11-27-30-statement-sends': statementSends,
   '2026-11-27-40-login-attempts': loginAttempts,
   '2026-11-27-50-shop-phone': shopPhone,
+  '2026-11-27-60-sale-wire-json': saleWireJson,
 };
