@@ -11,4 +11,8 @@ if (have[0] < NEEDS[0] || (have[0] === NEEDS[0] && have[1] < NEEDS[1])) {
   );
   process.exit(1);
 }
-require('../dist/cli/start.cjs');
+// The program's help alone is laid out from a table the build made from the command definitions,
+// byte for byte commander's, without loading commander or the definitions (src/cli/root-help/).
+var args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--help' || args[0] === '-h' || args[0] === 'help')) require('../dist/cli/root-help.cjs');
+else require('../dist/cli/start.cjs');

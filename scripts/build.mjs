@@ -1,6 +1,7 @@
 // Bundles the CLI and the local server into dist/:
 //   cli/start.cjs                     what bin/shopprop.js (CommonJS) requires
 //   cli/core.cjs                      the command definitions and parsing, loaded with a V8 code cache
+//   cli/root-help.cjs                 `shopprop --help` alone, from a table made of the definitions
 //   cli/commands.cjs                  every command's module, loaded with a V8 code cache when one runs
 //   cli/vendor/<package>.cjs          the HTTP client, the prompts and the mailer, required on first use
 //   server/embedded-server.cjs        the in-process server, loaded with a V8 code cache
@@ -12,6 +13,7 @@
 // @fastify/swagger-ui (which serves Swagger UI's files from its own folder) with @fastify/swagger.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { compilersGivenByTheApp, lazyBuiltins } from './build-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -130,6 +132,30 @@ await build({
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   define: { __CLI_CORE_FILE__: JSON.stringify('core.cjs'), __CLI_COMMANDS_FILE__: JSON.stringify('commands.cjs') },
+});
+
+// The program's help table, made from the command definitions and checked against commander's
+// help at every width (src/cli/root-help/program-table.ts), so a changed definition changes it and
+// a table that would print differently fails the build. dist/cli/root-help.cjs lays it out for
+// `shopprop --help` alone, without loading commander or the definitions.
+const tableBuild = await build({
+  ...common,
+  entryPoints: ['src/cli/root-help/program-table.ts'],
+  outdir: undefined,
+  write: false,
+  sourcemap: false,
+  format: 'cjs',
+  define: { __SHOPPROP_VERSION__: version },
+});
+const tableModule = { exports: {} };
+new Function('module', 'exports', 'require', tableBuild.outputFiles[0].text)(tableModule, tableModule.exports, createRequire(import.meta.url));
+const helpTable = tableModule.exports.programHelpTable();
+await build({
+  ...common,
+  entryPoints: { 'cli/root-help': 'src/cli/root-help/print-root-help.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  define: { __ROOT_HELP_TABLE__: JSON.stringify(helpTable) },
 });
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The one registry of commands. Only definitions live here (names, flags, help); every command's
- * work is loaded lazily when it runs, so `shopprop --help` costs little more than Node itself.
+ * work is loaded lazily when it runs. `shopprop --help` alone is printed from a table the build
+ * makes from these definitions (root-help/), without loading them.
  */
 import { Command, type OutputConfiguration } from 'commander';
 import { apiCommand } from './commands/api/register.js';
@@ -17,6 +18,7 @@ import { saleCommands } from './commands/sale/register.js';
 import { demoCommand, serveCommand } from './commands/server/register.js';
 import { addGlobalOptions } from './global-options.js';
 import { groupCommands, subcommandTerm } from './help-layout.js';
+import { helpWidth } from './help-width.js';
 
 /** `output` is where commander writes help and usage errors (the process's streams by default). */
 export function buildProgram(output?: OutputConfiguration): Command {
@@ -72,13 +74,6 @@ const OUTPUT = {
   getOutHelpWidth: () => helpWidth(process.stdout),
   getErrHelpWidth: () => helpWidth(process.stderr),
 };
-
-/** Help is wrapped to the terminal's width; in a pipe to COLUMNS, else 80 (commander would not wrap it at all). */
-function helpWidth(stream: NodeJS.WriteStream): number {
-  if (stream.isTTY && stream.columns > 0) return stream.columns;
-  const fromEnv = Number(process.env.COLUMNS);
-  return Number.isInteger(fromEnv) && fromEnv >= 40 ? fromEnv : 80;
-}
 
 /** Every subcommand exits through the same path as the program (usage errors exit 2) and writes where it does. */
 function exitLikeTheProgram(command: Command): void {
