@@ -6,7 +6,7 @@
  * (it leaves the compiled-code cache untouched, which a start through commander fills).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { BIN, cliEnv } from '../helpers/run-cli.js';
 const home = mkdtempSync(join(tmpdir(), 'shopprop-root-help-'));
 const TABLE_WAYS = [['--help'], ['-h'], ['help']];
 const THROUGH_COMMANDER = ['--no-input', '--help'];
+const brokenConfig = mkdtempSync(join(tmpdir(), 'shopprop-help-config-'));
+writeFileSync(join(brokenConfig, 'config.json'), '{{{');
 
 function piped(args: string[], extra: Record<string, string>) {
   const run = spawnSync(process.execPath, [BIN, ...args], { env: cliEnv({ home, extra }), encoding: 'utf8' });
@@ -34,6 +36,19 @@ describe('in a pipe', () => {
     { FORCE_COLOR: '1', COLUMNS: '120' },
     { FORCE_COLOR: '3', TERM: 'xterm-256color' },
     { TERM: 'dumb', LANG: 'C' },
+    // Every setting of environment-help.ts at once: none of them changes the program's help.
+    {
+      SHOPPROP_PROFILE: 'nowhere',
+      SHOPPROP_BASE_URL: 'http://127.0.0.1:9',
+      SHOPPROP_TOKEN: 'not-a-token',
+      SHOPPROP_COMPANY: 'x',
+      SHOPPROP_DB: join(home, 'none.db'),
+      SHOPPROP_DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
+      SHOPPROP_TIMEOUT: 'soon',
+      SHOPPROP_DEBUG: 'api,stack,timing',
+      NODE_DISABLE_COMPILE_CACHE: '1',
+    },
+    { SHOPPROP_CONFIG_DIR: brokenConfig },
   ];
   it.each(environments.map((env) => [JSON.stringify(env), env]))('prints commander’s help byte for byte with %s', (_, env) => {
     const expected = piped(THROUGH_COMMANDER, env);
