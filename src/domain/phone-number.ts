@@ -16,7 +16,24 @@ const KENYA = 'KE';
 
 export const PHONE_EXAMPLES = "e.g. 0712 345 678, +254 712 345678, or another country's with + and its code";
 
+/**
+ * Readings of numbers read lately. A save reads its customer's number twice (checked, then
+ * stored), and in a busy server one reading by libphonenumber-js costs tens of µs (its patterns
+ * become regular expressions on every call): a number read again is answered from here.
+ */
+const recentReadings = new Map<string, PhoneReading>();
+const MAX_RECENT_READINGS = 512;
+
 export function readPhoneNumber(typed: string): PhoneReading {
+  const known = recentReadings.get(typed);
+  if (known !== undefined) return known;
+  const reading = readAnew(typed);
+  if (recentReadings.size >= MAX_RECENT_READINGS) recentReadings.clear();
+  recentReadings.set(typed, reading);
+  return reading;
+}
+
+function readAnew(typed: string): PhoneReading {
   const shown = typed.trim();
   const plain = shown.replace(/[\s.\-()/]/g, '');
   if (plain === '') return { problem: 'is blank' };
