@@ -36,6 +36,17 @@ export interface StatementOther {
 
 export type StatementLine = StatementPayment | StatementOther;
 
+/**
+ * A statement read as a stream: its lines from the start at each call of lines() (an import run
+ * again after a conflict reads them again), and the payments it reverses, known before the first
+ * line is planned (a reversal may come after its payment, or before it).
+ */
+export interface StatementSource {
+  /** The reversed payments' codes as keys (domain/payment-reference.ts), each with its reversal's line. */
+  reversed: ReadonlyMap<string, number>;
+  lines(): AsyncIterable<StatementLine>;
+}
+
 /** What a statement import comes to (rules/mpesa-import-plan.ts). */
 export interface Tally {
   count: number;
@@ -130,9 +141,9 @@ export interface MpesaStore {
   /**
    * Books a statement's payments whole or not at all (a dry run writes nothing): matched ones as
    * receipts dated at their completion time, each code once; refuses (MpesaImportError) a code
-   * booked with another amount or tenancy.
+   * booked with another amount or tenancy. A long statement is given as a source read a slice at a time.
    */
-  importMpesaStatement(companyId: number, lines: readonly StatementLine[], options: { dryRun: boolean }): Promise<MpesaImportResult>;
+  importMpesaStatement(companyId: number, statement: readonly StatementLine[] | StatementSource, options: { dryRun: boolean }): Promise<MpesaImportResult>;
   /** The company whose confirmation URL carries this secret, or undefined (the caller answers 404). */
   mpesaCompanyOfSecret(secret: string): Promise<number | undefined>;
   /** Daraja's validation: whether the account matches a tenancy; refuses a short code the company does not take (403). */

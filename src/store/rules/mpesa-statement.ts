@@ -66,6 +66,11 @@ export class StatementReader {
   unmatchedFile = false;
   lines = 0;
 
+  /** True once the table's header row was pushed. */
+  get tableFound(): boolean {
+    return this.columns !== undefined;
+  }
+
   push(cells: readonly string[], line: number): StatementLine | undefined {
     if (!this.columns) {
       this.columns = headerOf(cells);

@@ -2,8 +2,8 @@
  * Receipts written and allocated, inside the caller's unit (which holds their tenancies): each
  * receipt's row with its payment reference key (unique per company: a payment booked once), then
  * the allocations of every tenancy they touch derived from its dated events (ledger-allocation.ts).
- * The receipts import writes its slices with writeReceipts and allocates once at its end; the
- * M-Pesa import and confirmations book through bookReceipts.
+ * The receipts and statement imports write their slices with writeReceipts and allocate once at
+ * their end; live confirmations book through bookReceipts.
  */
 import { touchedBy, type NewEventSets } from '../rules/ledger-allocation-plan.js';
 import type { ReceiptToWrite } from '../rules/ledger-import-plan.js';

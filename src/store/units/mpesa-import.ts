@@ -1,63 +1,93 @@
 /**
- * Books a paybill statement: one unit for the whole file (all or nothing, like every import).
- * The lines are matched and planned by rules/mpesa-import-plan.ts over what the unit read; the
- * tenancies the receipts go to are then held (Tx.lockRows) and the file planned again on what
- * committed before the locks, so two overlapping statements imported at once book each payment
- * once (the unique index receipts_reference_key is the last word; the unit is run again when it
- * refuses). Allocations are derived in the same unit (ledger-allocation.ts). Live payments kept
- * unmatched that the file books are marked with their receipt.
+ * Books a paybill statement: one unit for the whole file (all or nothing, like every import). The
+ * statement is read a slice of lines at a time and each slice planned by rules/mpesa-import-plan.ts
+ * after the tenancies its payments match are held (Tx.lockRows), over the receipts already booked
+ * under its codes read then, so two overlapping statements imported at once book each payment once
+ * (the unique index receipts_reference_key is the last word; the unit is run again when it refuses).
+ * A slice's receipts are written before the next is read, and allocated once after the last slice
+ * (ledger-allocation.ts), as the receipts import does: memory holds a slice, not the statement.
+ * Live payments kept unmatched that the file books are marked with their receipt.
  */
-import { planMpesaImport, statementReferenceKeys, type MpesaImportPlan } from '../rules/mpesa-import-plan.js';
-import { paymentMatcher } from '../rules/mpesa-matching.js';
+import { paymentReferenceKey } from '../../domain/payment-reference.js';
+import { touchedBy, type NewEventSets } from '../rules/ledger-allocation-plan.js';
+import { MpesaImportPlanner, reversalsIn, statementReferenceKeys } from '../rules/mpesa-import-plan.js';
+import { paymentMatcher, type Matcher } from '../rules/mpesa-matching.js';
 import type { StatementLine } from '../rules/mpesa-statement.js';
-import type { MpesaImportResult } from '../mpesa-store.js';
+import type { MpesaImportResult, StatementSource } from '../mpesa-store.js';
 import { sql } from '../unit-of-work/sql.js';
-import type { Engine, Tx } from '../unit-of-work/transaction.js';
-import { bookReceipts } from './book-receipts.js';
+import type { Engine } from '../unit-of-work/transaction.js';
+import { writeReceipts } from './book-receipts.js';
+import { allocateTouched } from './ledger-allocation.js';
 import { readBooked, readMatchFacts } from './mpesa-reads.js';
 import { companyOrThrow } from './property-reads.js';
 
 const OPEN_KEPT = sql('select trans_key as "key" from mpesa_unmatched where company_id = ? and receipt_id is null');
 const MARK_KEPT = sql('update mpesa_unmatched set receipt_id = ? where company_id = ? and trans_key = ? and receipt_id is null');
 
+/** Lines planned and written together, as the receipts import's slices. */
+const SLICE = 2000;
+
 export function importMpesaStatement(
   engine: Engine,
   companyId: number,
-  lines: readonly StatementLine[],
+  statement: readonly StatementLine[] | StatementSource,
   options: { dryRun: boolean },
 ): Promise<MpesaImportResult> {
-  const keys = statementReferenceKeys(lines);
+  const source = Array.isArray(statement) ? sourceOf(statement) : (statement as StatementSource);
   return engine.unit(
     options.dryRun ? 'read' : 'write',
     async (tx) => {
       const company = await companyOrThrow(tx, companyId);
-      const plan = async () =>
-        planMpesaImport(lines, paymentMatcher(await readMatchFacts(tx, companyId)), await readBooked(tx, companyId, keys), company.timeZone);
-      let planned = await plan();
-      if (!options.dryRun) {
-        const held = new Set<number>();
-        for (let needed = tenanciesOf(planned); needed.some((id) => !held.has(id)); needed = tenanciesOf(planned)) {
-          const fresh = needed.filter((id) => !held.has(id));
-          for (const id of fresh) held.add(id);
-          if (!(await tx.lockRows('tenancies', fresh))) break;
-          planned = await plan();
+      const match = paymentMatcher(await readMatchFacts(tx, companyId));
+      const planner = new MpesaImportPlanner(source.reversed, company.timeZone);
+      const kept = options.dryRun ? new Set<string>() : new Set((await tx.all<{ key: string }>(OPEN_KEPT, [companyId])).map((r) => r.key));
+      const touched = new Map<number, NewEventSets>();
+      for await (const slice of slicesOf(source.lines(), SLICE)) {
+        if (!options.dryRun) await tx.lockRows('tenancies', tenanciesMatched(slice, match, source.reversed));
+        const { receipts } = planner.plan(slice, match, await readBooked(tx, companyId, statementReferenceKeys(slice)));
+        if (options.dryRun || planner.refused) continue;
+        const ids = await writeReceipts(tx, companyId, receipts);
+        for (const [i, r] of receipts.entries()) {
+          touchedBy(touched, r.tenancyId).receiptIds.add(ids[i]!);
+          if (kept.has(r.referenceKey)) await tx.run(MARK_KEPT, [ids[i], companyId, r.referenceKey]);
         }
-        await writeReceipts(tx, companyId, company.timeZone, planned);
       }
-      return { summary: planned.summary, setAside: planned.setAside, dryRun: options.dryRun };
+      const summary = planner.finish();
+      if (!options.dryRun) await allocateTouched(tx, company.timeZone, touched);
+      return { summary, setAside: planner.setAside, dryRun: options.dryRun };
     },
     { retryOnUniqueViolation: true },
   );
 }
 
-function tenanciesOf(plan: MpesaImportPlan): number[] {
-  return [...new Set(plan.receipts.map((r) => r.tenancyId))];
+function sourceOf(lines: readonly StatementLine[]): StatementSource {
+  return {
+    reversed: reversalsIn(lines),
+    async *lines() {
+      yield* lines;
+    },
+  };
 }
 
-async function writeReceipts(tx: Tx, companyId: number, timeZone: string, plan: MpesaImportPlan): Promise<void> {
-  const kept = new Set((await tx.all<{ key: string }>(OPEN_KEPT, [companyId])).map((r) => r.key));
-  const ids = await bookReceipts(tx, companyId, timeZone, plan.receipts);
-  for (const [i, r] of plan.receipts.entries()) {
-    if (kept.has(r.referenceKey)) await tx.run(MARK_KEPT, [ids[i], companyId, r.referenceKey]);
+async function* slicesOf(lines: AsyncIterable<StatementLine>, size: number): AsyncIterable<StatementLine[]> {
+  let slice: StatementLine[] = [];
+  for await (const line of lines) {
+    slice.push(line);
+    if (slice.length === size) {
+      yield slice;
+      slice = [];
+    }
   }
+  if (slice.length > 0) yield slice;
+}
+
+/** The tenancies a slice's payments may be booked to: held before what they are checked against is read. */
+function tenanciesMatched(slice: readonly StatementLine[], match: Matcher, reversed: ReadonlyMap<string, number>): number[] {
+  const ids = new Set<number>();
+  for (const line of slice) {
+    if (line.kind !== 'payment' || reversed.has(paymentReferenceKey(line.code)!)) continue;
+    const found = match(line.account, line.time, line.party);
+    if (found.kind === 'matched') ids.add(found.tenancyId);
+  }
+  return [...ids];
 }

@@ -47,7 +47,7 @@ export async function run(options: ImportMpesaOptions, args: string[]): Promise<
   const target = options.unmatched ?? defaultUnmatchedFile(file);
   // The list of set-aside payments is replaced as any -o file is (a yes, or --force), settled before anything is booked.
   if (!dryRun) await checkOutputFile(context, target);
-  const result = await withLocalStore(context, (store) => store.importMpesaStatement(companyId, read.lines, { dryRun }));
+  const result = await withLocalStore(context, (store) => store.importMpesaStatement(companyId, read, { dryRun }));
   const { summary, setAside } = result;
   const say = (line: string) => context.say(line);
   say(`${dryRun ? 'dry run, nothing written: ' : ''}${file} into company ${companyId}: ${importSummaryLines(summary, dryRun)[0]}`);
