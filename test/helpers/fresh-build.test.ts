@@ -2,7 +2,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { staleBuild } from './fresh-build.js';
+import { OUTPUTS, staleBuild } from './fresh-build.js';
 import { makeTempDir } from './temp-dir.js';
 
 let remove: (() => void) | undefined;
@@ -21,7 +21,7 @@ function checkout(inputsAt: number, builtAt: number | undefined): string {
   for (const input of ['src/cli/main.ts', 'src/server/app.ts', 'scripts/build.mjs', 'scripts/build-plugins.mjs', 'package.json', 'tsconfig.json'])
     write(input, inputsAt);
   if (builtAt !== undefined) {
-    for (const output of ['dist/cli/start.cjs', 'dist/cli/core.cjs', 'dist/server/embedded-server.cjs', 'dist/server/standalone.js']) write(output, builtAt);
+    for (const output of OUTPUTS) write(output, builtAt);
   }
   return temp.dir;
 }
