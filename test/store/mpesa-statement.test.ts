@@ -4,7 +4,8 @@
  * line of the table one StatementLine; a file without the table or with a bad amount refused.
  */
 import { describe, expect, it } from 'vitest';
-import { darajaTime, statementCents, StatementReader, StatementReadError, statementTime } from '../../src/store/rules/mpesa-statement.js';
+import { parseLocalDateTime } from '../../src/domain/month-range.js';
+import { darajaTime, MPESA_TIME_ZONE, statementCents, StatementReader, StatementReadError, statementTime } from '../../src/store/rules/mpesa-statement.js';
 
 const read = (records: string[][]) => {
   const reader = new StatementReader();
@@ -28,6 +29,17 @@ describe('statementCents and times', () => {
     expect(statementTime('31-10-2026 18:42:09')).toBe(Date.UTC(2026, 9, 31, 15, 42, 9));
     expect(darajaTime('20261031184209')).toBe(Date.UTC(2026, 9, 31, 15, 42, 9));
     expect(darajaTime('2026-10-31')).toBeUndefined();
+  });
+  it("reads a time by East Africa Time's fixed offset as the zone database reads it, and refuses the same dates", () => {
+    for (let day = 0; day < 3 * 366; day += 7) {
+      const at = new Date(Date.UTC(2024, 0, 1) + day * 86_400_000 + day * 4_093_000);
+      const text = at.toISOString().slice(0, 19).replace('T', ' ');
+      expect(statementTime(text)).toBe(parseLocalDateTime(text, MPESA_TIME_ZONE));
+    }
+    expect(statementTime('1955-06-01 10:00:00')).toBe(parseLocalDateTime('1955-06-01 10:00:00', MPESA_TIME_ZONE));
+    for (const text of ['2026-02-29 10:00:00', '2026-13-01 10:00:00', '2026-10-31 24:00:00', '2026-10-31 18:60:00', '31-02-2026 10:00'])
+      expect(statementTime(text)).toBeUndefined();
+    expect(statementTime('2028-02-29 23:59')).toBe(Date.UTC(2028, 1, 29, 20, 59));
   });
 });
 

@@ -159,7 +159,27 @@ export function statementCents(text: string): number | undefined {
 export function statementTime(text: string): number | undefined {
   const dayFirst = /^(\d{2})[-/](\d{2})[-/](\d{4})(.*)$/.exec(text.trim());
   const iso = dayFirst ? `${dayFirst[3]}-${dayFirst[2]}-${dayFirst[1]}${dayFirst[4]}` : text;
-  return parseLocalDateTime(iso, MPESA_TIME_ZONE);
+  return eatTime(iso);
+}
+
+/** East Africa Time has been UTC+3 all year since 1960 (no daylight saving). */
+const EAT_OFFSET_MS = 3 * 3_600_000;
+
+/**
+ * `YYYY-MM-DD HH:mm[:ss]` in East Africa Time, epoch ms, by its fixed offset: the zone database
+ * (parseLocalDateTime) cost more than parsing the CSV itself on a long statement. Earlier years
+ * go through the zone database.
+ */
+function eatTime(iso: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(iso.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((at) => Number(match[at] ?? 0)) as [number, number, number, number, number, number];
+  if (year < 1961) return parseLocalDateTime(iso, MPESA_TIME_ZONE);
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(utc);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return utc - EAT_OFFSET_MS;
 }
 
 /** Daraja's TransTime (YYYYMMDDHHmmss, East Africa Time), epoch ms. */

@@ -9,10 +9,11 @@
  * Live payments kept unmatched that the file books are marked with their receipt.
  */
 import { paymentReferenceKey } from '../../domain/payment-reference.js';
-import { touchedBy, type NewEventSets } from '../rules/ledger-allocation-plan.js';
+import type { NewEvents } from '../rules/ledger-allocation-plan.js';
 import { MpesaImportPlanner, reversalsIn, statementReferenceKeys } from '../rules/mpesa-import-plan.js';
 import { paymentMatcher, type Matcher } from '../rules/mpesa-matching.js';
 import type { StatementLine } from '../rules/mpesa-statement.js';
+import { StagedRows } from '../rules/staged-rows.js';
 import type { MpesaImportResult, StatementSource } from '../mpesa-store.js';
 import { sql } from '../unit-of-work/sql.js';
 import type { Engine } from '../unit-of-work/transaction.js';
@@ -41,14 +42,18 @@ export function importMpesaStatement(
       const match = paymentMatcher(await readMatchFacts(tx, companyId));
       const planner = new MpesaImportPlanner(source.reversed, company.timeZone);
       const kept = options.dryRun ? new Set<string>() : new Set((await tx.all<{ key: string }>(OPEN_KEPT, [companyId])).map((r) => r.key));
-      const touched = new Map<number, NewEventSets>();
+      // The new receipts' ids outside the heap (StagedRows), shared by every tenancy touched, as the receipts import keeps them.
+      const written = new StagedRows();
+      const none = new StagedRows();
+      const touched = new Map<number, NewEvents>();
       for await (const slice of slicesOf(source.lines(), SLICE)) {
         if (!options.dryRun) await tx.lockRows('tenancies', tenanciesMatched(slice, match, source.reversed));
         const { receipts } = planner.plan(slice, match, await readBooked(tx, companyId, statementReferenceKeys(slice)));
         if (options.dryRun || planner.refused) continue;
         const ids = await writeReceipts(tx, companyId, receipts);
         for (const [i, r] of receipts.entries()) {
-          touchedBy(touched, r.tenancyId).receiptIds.add(ids[i]!);
+          written.add(ids[i]!, 0);
+          if (!touched.has(r.tenancyId)) touched.set(r.tenancyId, { chargeIds: none, receiptIds: written });
           if (kept.has(r.referenceKey)) await tx.run(MARK_KEPT, [ids[i], companyId, r.referenceKey]);
         }
       }
