@@ -17,11 +17,13 @@ it("asks again for what is no phone number (a Kenyan or another country's), and 
     await ready('Customer name');
     term.type(`Lucy Akinyi${KEY.enter}`);
     await ready('Customer phone');
+    // A refusal is drawn twice (with the error, then ready again): each wait names the value
+    // refused, so the second drawing of one refusal is never taken for the next.
     term.type(`${KEY.backspace}abc${KEY.enter}`);
-    await ready('this is not a phone number (e.g. 0712 345 678, +254 712 345678');
+    await ready(/abc\s*\n> this is not a phone number \(e\.g\. 0712 345 678, \+254 712 345678/);
     // A UK mobile number a digit short is no number either.
     term.type(`${KEY.backspace.repeat(3)}+44 7911 12345${KEY.enter}`);
-    await ready('this is not a phone number');
+    await ready(/\+44 7911 12345\s*\n> this is not a phone number/);
     term.type(`${KEY.backspace.repeat(14)}+256 772 123456${KEY.enter}`);
     await ready('Add an item');
     term.type('usb-c cable');
