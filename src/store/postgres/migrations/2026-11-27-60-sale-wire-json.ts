@@ -5,7 +5,14 @@
  * index (cash_sales_company_wire); the list pages read it instead of writing it per request.
  */
 import { sql, type Kysely } from 'kysely';
-import { int, real, recordSql } from '../pg-wire-json.js';
+
+// The SQL of pg-wire-json.ts as it was when this version was written: a version must do the same
+// on every database it upgrades, whatever the code around it becomes.
+const int = (column: string) => `coalesce(${column}::text, 'null')`;
+const real = (column: string, over: number) =>
+  `coalesce(case when ${column} % ${over} = 0 then (${column} / ${over})::text || '.0' else trim_scale(${column}::numeric / ${over})::text end, 'null')`;
+const recordSql = (fields: readonly [string, string][]) =>
+  fields.map(([key, value], i) => `'${i === 0 ? '{' : ','}"${key}":' || ${value}`).join(' || ') + ` || '}'`;
 
 // to_json is stable only because some types' output follows settings; text's does not, so
 // quoting text through it is immutable, which a generated column requires.
