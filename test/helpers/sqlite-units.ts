@@ -16,6 +16,7 @@ import type {
   Clock,
 } from '../../src/store/property-store.js';
 import { tenancyEvents as eventsIn } from '../../src/store/units/ledger-allocation.js';
+import { calendarMonth, type GenLedger } from './generated-ledger.js';
 
 export { LedgerImportError } from '../../src/store/rules/ledger-import-plan.js';
 
@@ -28,3 +29,21 @@ export const approveStatement = (store: Store, input: StatementActionInput) => s
 export const markStatementPaid = (store: Store, input: StatementActionInput & { reference?: string }) => sqliteShopStore(store).markStatementPaid(input);
 export const rederivePendingLedgers = (store: Store) => sqliteShopStore(store).rederivePendingLedgers();
 export const tenancyEvents = (store: Store, tenancyId: number) => sqliteEngine(store).unit('read', (tx) => eventsIn(tx, tenancyId));
+
+/** A generated ledger's statements prepared in month order, each property's as the ledger says (its ids in the ledger's order). */
+export async function prepareLedgerStatements(store: Store, ledger: GenLedger, companyId: number, propertyIds: readonly number[], now: Clock): Promise<void> {
+  for (let m = 1; m <= ledger.months; m++) {
+    for (const [i, p] of ledger.properties.entries()) {
+      const type = p.statements[m - 1];
+      if (type)
+        await prepareStatement(store, {
+          companyId,
+          propertyId: propertyIds[i]!,
+          ...calendarMonth(ledger, m),
+          final: type === 'FINAL',
+          preparedByUserId: null,
+          now,
+        });
+    }
+  }
+}

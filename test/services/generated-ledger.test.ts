@@ -34,7 +34,7 @@ import {
   type LedgerFiles,
 } from '../helpers/generated-ledger.js';
 import { LedgerModel, type ModelAdvice, type ModelRentLine, type ModelRow } from '../helpers/ledger-model.js';
-import { importLedger, paidBalanceReport, payAdviceReport, prepareStatement, statementsReport } from '../helpers/sqlite-units.js';
+import { importLedger, paidBalanceReport, payAdviceReport, prepareLedgerStatements, statementsReport } from '../helpers/sqlite-units.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const RUNS = Number(process.env.SHOPPROP_LEDGER_RUNS ?? 40);
@@ -66,20 +66,7 @@ async function load(store: Store, ledger: GenLedger, files: LedgerFiles, batches
   const ids = (sql: string) => (store.sqlite.prepare(sql).all(companyId) as { id: number }[]).map((r) => r.id);
   const property = ids('select id from properties where company_id = ? order by code');
   // Statements in month order, each property's payment type (SERVICE_CHARGE_ONLY: every service charge).
-  for (let m = 1; m <= ledger.months; m++) {
-    for (const [i, p] of ledger.properties.entries()) {
-      const type = p.statements[m - 1];
-      if (type)
-        await prepareStatement(store, {
-          companyId,
-          propertyId: property[i]!,
-          ...calendarMonth(ledger, m),
-          final: type === 'FINAL',
-          preparedByUserId: null,
-          now: NOW,
-        });
-    }
-  }
+  await prepareLedgerStatements(store, ledger, companyId, property, NOW);
   return {
     companyId,
     ids: {

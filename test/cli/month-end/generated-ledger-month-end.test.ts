@@ -24,7 +24,7 @@ import { runInProcess } from '../../helpers/cli-in-process.js';
 import { calendarMonth, csvOf, LEDGER_YEAR, ledgerArbitrary, ledgerFiles, monthByMonth, type GenLedger } from '../../helpers/generated-ledger.js';
 import { LedgerModel, type ModelAdvice } from '../../helpers/ledger-model.js';
 import { cents, columnOf, readWorkbook, tableRows } from '../../helpers/month-end-folder.js';
-import { importLedger, prepareStatement } from '../../helpers/sqlite-units.js';
+import { importLedger, prepareLedgerStatements } from '../../helpers/sqlite-units.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 
 const RUNS = Number(process.env.SHOPPROP_MONTH_END_LEDGERS ?? 6);
@@ -46,20 +46,7 @@ async function storeOf(ledger: GenLedger, file: string): Promise<void> {
     for (const { kind, rows } of files.reference) if (rows.length > 0) await importLedger(store, companyId, kind, csvOf(rows));
     for (const { kind, rows } of monthByMonth(files, ledger.months)) await importLedger(store, companyId, kind, csvOf(rows));
     const ids = (store.sqlite.prepare('select id from properties where company_id = ? order by code').all(companyId) as { id: number }[]).map((r) => r.id);
-    for (let m = 1; m <= ledger.months; m++) {
-      for (const [i, p] of ledger.properties.entries()) {
-        const type = p.statements[m - 1];
-        if (type)
-          await prepareStatement(store, {
-            companyId,
-            propertyId: ids[i]!,
-            ...calendarMonth(ledger, m),
-            final: type === 'FINAL',
-            preparedByUserId: null,
-            now: NOW,
-          });
-      }
-    }
+    await prepareLedgerStatements(store, ledger, companyId, ids, NOW);
     expect(companyId).toBe(1);
   } finally {
     await store.close();
