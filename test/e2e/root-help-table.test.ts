@@ -62,6 +62,9 @@ describe('on a terminal', () => {
   it.each([40, 61, 80, 120])('prints commander’s help byte for byte at %i columns', async (cols) => {
     const screen = async (args: string[]) => {
       const term = spawnPty(args, { home }, { cols, rows: 100 });
+      // The help's last words on the screen first: a process this quick may end before the
+      // terminal's last output is read, and on a loaded machine that output can be lost.
+      await term.waitFor(/--help\s*$/);
       expect(await term.exited).toBe(0);
       return term.screen();
     };

@@ -11,7 +11,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** What the build reads, and what it writes (each output must be newer than every input). */
 const INPUTS = ['src', 'scripts/build.mjs', 'scripts/build-plugins.mjs', 'package.json', 'tsconfig.json'];
-export const OUTPUTS = ['dist/cli/start.cjs', 'dist/cli/core.cjs', 'dist/cli/commands.cjs', 'dist/server/embedded-server.cjs', 'dist/server/standalone.js'];
+export const OUTPUTS = [
+  'dist/cli/start.cjs',
+  'dist/cli/root-help.cjs',
+  'dist/cli/core.cjs',
+  'dist/cli/commands.cjs',
+  'dist/server/embedded-server.cjs',
+  'dist/server/standalone.js',
+];
 
 function newestIn(path: string): { file: string; mtimeMs: number } {
   const stat = statSync(path);
