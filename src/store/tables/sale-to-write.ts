@@ -30,6 +30,32 @@ export const SALE_HEADER_COLUMNS = [
 
 export type SaleLineRow = Omit<CashSaleLinesTable, 'id'>;
 
+/** A sale line's columns as both the save and the demo write them (the id aside). */
+export const SALE_LINE_COLUMNS = [
+  'sale_id',
+  'company_id',
+  'line_no',
+  'issue_date',
+  'retail_shop_id',
+  'user_id',
+  'item_name',
+  'item_product_id',
+  'item_category_id',
+  'item_spec_id',
+  'price_cents',
+  'original_price_cents',
+  'default_price_cents',
+  'unit_cost_cents',
+  'qty_milli',
+  'discount_cents',
+  'tax_inc_exc',
+  'tax_rate_id',
+  'tax_rate_bp',
+  'tax_cents',
+  'line_total_cents',
+  'profit_cents',
+] as const satisfies readonly (keyof SaleLineRow)[];
+
 export type SaleChannelRow = Omit<CashSaleChannelsTable, 'id'>;
 
 export interface StoredSaleKey {

@@ -23,7 +23,7 @@ import type { ProductForSale, SaleReferenceKind, TaxRateForSale, UnitForSale } f
 import { composeSave, prepareSave, unitTakenError, type PreparedSave, type SaveFacts } from '../rules/sale-composition.js';
 import { ServiceError } from '../rules/service-error.js';
 import type { SaveCashSaleInput, SaveCashSaleResult } from '../sales-store.js';
-import { SALE_HEADER_COLUMNS, type SaleToWrite, type StoredSaleKey, type WrittenSale } from '../tables/sale-to-write.js';
+import { SALE_HEADER_COLUMNS, SALE_LINE_COLUMNS, type SaleToWrite, type StoredSaleKey, type WrittenSale } from '../tables/sale-to-write.js';
 import { insertSaleInOneStatement } from './sale-insert-postgres.js';
 import { readSaleMpesaFacts } from './sale-mpesa-facts.js';
 import type { SaleMpesaFacts } from '../rules/sale-mpesa-conflict.js';
@@ -169,30 +169,7 @@ const HEADER_COLUMNS = SALE_HEADER_COLUMNS;
 const INSERT_SALE_COLUMNS = [...HEADER_COLUMNS, 'receipt_no', 'idempotency_key', 'request_hash', 'created_at'] as const;
 const INSERT_SALE = insertSql(`insert into cash_sales (${INSERT_SALE_COLUMNS.join(', ')}) values (${INSERT_SALE_COLUMNS.map(() => '?').join(', ')})`);
 const UPDATE_SALE = sql(`update cash_sales set ${HEADER_COLUMNS.map((c) => `${c} = ?`).join(', ')} where id = ?`);
-const LINE_COLUMNS = [
-  'sale_id',
-  'company_id',
-  'line_no',
-  'issue_date',
-  'retail_shop_id',
-  'user_id',
-  'item_name',
-  'item_product_id',
-  'item_category_id',
-  'item_spec_id',
-  'price_cents',
-  'original_price_cents',
-  'default_price_cents',
-  'unit_cost_cents',
-  'qty_milli',
-  'discount_cents',
-  'tax_inc_exc',
-  'tax_rate_id',
-  'tax_rate_bp',
-  'tax_cents',
-  'line_total_cents',
-  'profit_cents',
-] as const;
+const LINE_COLUMNS = SALE_LINE_COLUMNS;
 const INSERT_LINE = insertSql(`insert into cash_sale_lines (${LINE_COLUMNS.join(', ')}) values (${LINE_COLUMNS.map(() => '?').join(', ')})`);
 const NEXT_RECEIPT = sql('update companies set receipt_seq = receipt_seq + 1 where id = ? returning receipt_seq');
 const RETURN_UNITS = sql(

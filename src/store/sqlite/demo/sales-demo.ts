@@ -9,6 +9,7 @@ import { toMilli } from '../../../domain/quantity.js';
 import { checkPayment } from '../../../domain/payment.js';
 import { computeSaleLine, type SaleLineAmounts, type TaxIncExc } from '../../../domain/sale-line.js';
 import { computeSaleTotals } from '../../../domain/sale-totals.js';
+import { SALE_LINE_COLUMNS } from '../../tables/sale-to-write.js';
 import { insertMany, type DemoCompany, type DemoContext } from './demo-context.js';
 
 const UNITS_IN_STOCK = 300;
@@ -429,36 +430,7 @@ function seedCompany(context: DemoContext, company: DemoCompany): void {
     ],
     saleRows,
   );
-  insertMany(
-    store,
-    'cash_sale_lines',
-    [
-      'id',
-      'sale_id',
-      'company_id',
-      'line_no',
-      'issue_date',
-      'retail_shop_id',
-      'user_id',
-      'item_name',
-      'item_product_id',
-      'item_category_id',
-      'item_spec_id',
-      'price_cents',
-      'original_price_cents',
-      'default_price_cents',
-      'unit_cost_cents',
-      'qty_milli',
-      'discount_cents',
-      'tax_inc_exc',
-      'tax_rate_id',
-      'tax_rate_bp',
-      'tax_cents',
-      'line_total_cents',
-      'profit_cents',
-    ],
-    lineRows,
-  );
+  insertMany(store, 'cash_sale_lines', ['id', ...SALE_LINE_COLUMNS], lineRows);
   insertMany(store, 'cash_sale_channels', ['sale_id', 'company_id', 'channel_id', 'reference_no', 'amount_cents'], channelRows);
   store.sqlite.prepare('update companies set receipt_seq = ? where id = ?').run(receiptSeq, c);
 }
